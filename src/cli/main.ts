@@ -1,0 +1,28 @@
+import { Command, CommanderError } from 'commander';
+import { InputError } from '../core/errors.ts';
+import { registerTetrisCommands } from './tetris.ts';
+
+/** Exit status for bad input (a flag, a file, a name): the message says what to change. */
+const EXIT_BAD_INPUT = 2;
+
+const program = new Command('gridmind')
+  .description('Gridmind: search-based AI for grid puzzle games (Tetris, SameGame)')
+  .exitOverride()
+  .configureOutput({ outputError: (message, write) => write(`gridmind: ${message}`) })
+  .showSuggestionAfterError()
+  .addHelpText('after', '\nThe web app (npm start) is not built yet: for now this help is what it shows.');
+
+registerTetrisCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
+  } else if (error instanceof InputError) {
+    process.stderr.write(`gridmind: error: ${error.message}\n`);
+    process.exitCode = EXIT_BAD_INPUT;
+  } else {
+    throw error;
+  }
+}

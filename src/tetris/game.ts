@@ -1,0 +1,329 @@
+import { InputError } from '../core/errors.ts';
+import { Prng } from '../core/prng.ts';
+import { Board, checkBoardSize } from './board.ts';
+import type { Key } from './keys.ts';
+import { dropPiece, movePiece, pieceCells, type ActivePiece } from './moves.ts';
+import { pieceName, type Piece } from './pieces.ts';
+import { PlacementGenerator } from './placements.ts';
+import {
+  bagRandomizer,
+  parsePieceSequence,
+  sequenceRandomizer,
+  uniformRandomizer,
+  type Randomizer,
+  type RandomizerName,
+} from './randomizers.ts';
+import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from './rotation/index.ts';
+import { RULE_SETS, type RuleSet, type RuleSetName } from './rules.ts';
+
+export const MAX_GARBAGE_ROWS = 11;
+export const DEFAULT_PREVIEW = 3;
+export const DEFAULT_TARGET = 100;
+
+/** Random streams drawn from one seed: pieces and garbage never share numbers. */
+const PIECE_STREAM = 0;
+const GARBAGE_STREAM = 1;
+
+/** What a game is set up with; every field has a default. */
+export interface GameOptions {
+  rules?: RuleSetName;
+  width?: number;
+  height?: number;
+  rotation?: RotationSystemName;
+  randomizer?: RandomizerName;
+  /** The pieces of the `sequence` randomizer, as letters such as "TSZOILJ". */
+  sequence?: string;
+  seed?: number;
+  /** How many next pieces are shown. */
+  preview?: number;
+  /** Challenge rows at the start (S1): full rows but for one random gap each, 0–11. */
+  garbageRows?: number;
+  /** The score to reach exactly under the `target` rules (S4). */
+  target?: number;
+}
+
+/** The options with every default filled in: enough, with the inputs, to replay a game. */
+export type GameConfig = Required<GameOptions>;
+
+/** What the last lock did. */
+export interface LockResult extends ActivePiece {
+  readonly lines: number;
+  readonly points: number;
+}
+
+/**
+ * `playing`; `topped-out`: a new piece had no room (keys) or no placement fitted (drop);
+ * `target-reached` / `target-overshot`: the `target` rules' success and failure by score.
+ */
+export type Outcome = 'playing' | 'topped-out' | 'target-reached' | 'target-overshot';
+
+/** One input of a replay log, at game time `t` (milliseconds since the start). */
+export type LoggedInput = { t: number; key: Key } | { t: number; place: [rotation: number, x: number, y: number] };
+
+/** A game as data: its set-up and its timed inputs. {@link replay} rebuilds it exactly. */
+export interface ReplayLog {
+  format: 'gridmind-tetris-replay';
+  version: 1;
+  config: GameConfig;
+  inputs: LoggedInput[];
+  /** Game time when the log was taken. */
+  end: number;
+}
+
+/**
+ * The Tetris state machine: spawn, moves, gravity, lock, line clear, score and level, preview,
+ * challenge garbage and game over. Pure: time passes only through {@link advance}, randomness comes
+ * from the seed, and every input is logged, so {@link replay} reproduces a game exactly.
+ *
+ * Play by keys (`press`) under gravity (`advance`), or by whole placements (`place`), which is how
+ * agents play and the only way under the `research` rules.
+ */
+export class Game {
+  readonly config: GameConfig;
+  readonly rules: RuleSet;
+  readonly system: RotationSystem;
+  readonly board: Board;
+  active: ActivePiece | null = null;
+  score = 0;
+  lines = 0;
+  level = 0;
+  /** Pieces locked so far. */
+  pieces = 0;
+  outcome: Outcome = 'playing';
+  lastLock: LockResult | null = null;
+  /** Game time in milliseconds. */
+  clock = 0;
+  private nextGravityAt = Infinity;
+  private readonly upcoming: Piece[] = [];
+  private readonly randomizer: Randomizer;
+  private readonly inputs: LoggedInput[] = [];
+  private generator: PlacementGenerator | null = null;
+
+  constructor(options: GameOptions = {}) {
+    this.config = resolveOptions(options);
+    const { config } = this;
+    this.rules = RULE_SETS[config.rules];
+    this.system = ROTATION_SYSTEMS[config.rotation];
+    this.board = new Board(config.width, config.height);
+    this.randomizer = makeRandomizer(config);
+    addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
+    this.fillQueue();
+    if (this.rules.style === 'keys') this.spawn();
+    else this.checkDropRoom();
+  }
+
+  get over(): boolean {
+    return this.outcome !== 'playing';
+  }
+
+  /** The piece to place now: the falling one, or under drop play the head of the queue. */
+  get current(): Piece {
+    return this.active?.piece ?? this.upcoming[0];
+  }
+
+  /** The next pieces after the current one, as many as the preview shows. */
+  preview(): Piece[] {
+    return this.upcoming.slice(1, 1 + this.config.preview);
+  }
+
+  /** Milliseconds between gravity steps now (Infinity when the rules have no gravity). */
+  get gravityMs(): number {
+    return this.rules.gravityMs(this.level, this.score);
+  }
+
+  /** Board cells [x, y] of the falling piece, or null. */
+  activeCells(): [number, number][] | null {
+    return this.active === null ? null : pieceCells(this.system, this.active);
+  }
+
+  /** Applies one key to the falling piece; returns whether anything changed. */
+  press(key: Key): boolean {
+    if (this.over || this.active === null) return false;
+    this.inputs.push({ t: this.clock, key });
+    return this.applyKey(key);
+  }
+
+  /** Lets `ms` milliseconds of game time pass, applying gravity steps that fall due. */
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError(`time cannot go backwards (advance by ${ms} ms)`);
+    const end = this.clock + ms;
+    while (!this.over && this.nextGravityAt <= end) {
+      this.clock = this.nextGravityAt;
+      this.nextGravityAt += this.gravityMs;
+      this.gravityStep();
+    }
+    this.clock = end;
+  }
+
+  /**
+   * Locks the current piece at a placement the rules allow: a drop placement under drop play, a
+   * position reachable from where the falling piece is under key play. Rotation, x and y are as in
+   * {@link PlacementGenerator} (orientation index and bounding box's bottom-left corner).
+   */
+  place(rotation: number, x: number, y: number): void {
+    if (this.over) throw new InputError('the game is over: no more placements');
+    if (!this.isLegalPlacement(rotation, x, y)) {
+      throw new InputError(`${pieceName(this.current)} cannot be placed at rotation ${rotation}, x ${x}, y ${y} here`);
+    }
+    this.inputs.push({ t: this.clock, place: [rotation, x, y] });
+    this.lock({ piece: this.current, rotation, x, y });
+  }
+
+  /** The game so far as a replay log (a copy: later play does not change it). */
+  replayLog(): ReplayLog {
+    return {
+      format: 'gridmind-tetris-replay',
+      version: 1,
+      config: { ...this.config },
+      inputs: this.inputs.map((input) => structuredClone(input)),
+      end: this.clock,
+    };
+  }
+
+  private applyKey(key: Key): boolean {
+    const active = this.active!;
+    if (key === 'H') {
+      this.lock(dropPiece(this.board, this.system, active));
+      return true;
+    }
+    const moved = movePiece(this.board, this.system, active, key);
+    if (moved !== null) this.active = moved;
+    else if (key === 'D') this.lock(active); // a soft drop onto the stack locks the piece
+    return moved !== null || key === 'D';
+  }
+
+  /** Gravity moves the piece down one row, locking it when it rests: a soft drop nobody pressed. */
+  private gravityStep(): void {
+    if (this.active !== null) this.applyKey('D');
+  }
+
+  private lock(placed: ActivePiece): void {
+    const orientation = this.system.orientations[placed.piece][placed.rotation];
+    if (placed.y + orientation.height > this.board.height) {
+      this.active = null;
+      this.outcome = 'topped-out'; // locked with a cell above the top of the board
+      return;
+    }
+    this.board.place(orientation, placed.x, placed.y);
+    const lines = this.board.clearFullRows();
+    const points = this.rules.points(lines, this.level);
+    this.score += points;
+    this.lines += lines;
+    this.level = this.rules.level(this.lines, this.score);
+    this.pieces++;
+    this.lastLock = { ...placed, lines, points };
+    this.active = null;
+    this.upcoming.shift();
+    this.fillQueue();
+    if (this.rules.hasTarget && this.score >= this.config.target) {
+      this.outcome = this.score === this.config.target ? 'target-reached' : 'target-overshot';
+    } else if (this.rules.style === 'keys') {
+      this.spawn();
+    } else {
+      this.checkDropRoom();
+    }
+  }
+
+  /** Puts the head of the queue on the board at its spawn position, or ends the game when it collides. */
+  private spawn(): void {
+    const piece = this.upcoming[0];
+    const spawn = this.system.spawn(piece, this.board.width, this.board.height);
+    if (!this.board.fits(this.system.orientations[piece][spawn.rotation], spawn.x, spawn.y)) {
+      this.outcome = 'topped-out';
+      this.nextGravityAt = Infinity;
+      return;
+    }
+    this.active = { piece, ...spawn };
+    this.nextGravityAt = this.clock + this.gravityMs;
+  }
+
+  private checkDropRoom(): void {
+    if (this.placements().generate(this.board, this.current, 'drop') === 0) this.outcome = 'topped-out';
+  }
+
+  private isLegalPlacement(rotation: number, x: number, y: number): boolean {
+    const generator = this.placements();
+    const piece = this.current;
+    const count = this.active === null
+      ? generator.generate(this.board, piece, 'drop')
+      : generator.generate(this.board, piece, 'reachable', this.active);
+    const canonical = this.system.canonicalRotation[piece];
+    for (let i = 0; i < count; i++) {
+      if (canonical[generator.rotation[i]] === canonical[rotation] && generator.x[i] === x && generator.y[i] === y) return true;
+    }
+    return false;
+  }
+
+  private placements(): PlacementGenerator {
+    this.generator ??= new PlacementGenerator(this.board.width, this.board.height, this.system);
+    return this.generator;
+  }
+
+  private fillQueue(): void {
+    while (this.upcoming.length < this.config.preview + 2) this.upcoming.push(this.randomizer.next());
+  }
+}
+
+/** Rebuilds a game from its log by applying the same inputs at the same game times. */
+export function replay(log: ReplayLog): Game {
+  if (log?.format !== 'gridmind-tetris-replay' || log.version !== 1) {
+    throw new InputError('not a Gridmind Tetris replay log (expected format "gridmind-tetris-replay", version 1)');
+  }
+  const game = new Game(log.config);
+  for (const input of log.inputs) {
+    game.advance(input.t - game.clock);
+    if ('key' in input) game.press(input.key);
+    else game.place(...input.place);
+  }
+  game.advance(log.end - game.clock);
+  return game;
+}
+
+function resolveOptions(options: GameOptions): GameConfig {
+  const rules = RULE_SETS[options.rules ?? 'classic'];
+  if (!rules) throw new InputError(`unknown rule set "${options.rules}"`);
+  const config: GameConfig = {
+    rules: rules.name,
+    width: options.width ?? rules.width,
+    height: options.height ?? rules.height,
+    rotation: options.rotation ?? rules.rotation,
+    randomizer: options.randomizer ?? (options.sequence ? 'sequence' : 'uniform'),
+    sequence: options.sequence ?? '',
+    seed: options.seed ?? 1,
+    preview: options.preview ?? DEFAULT_PREVIEW,
+    garbageRows: options.garbageRows ?? 0,
+    target: options.target ?? DEFAULT_TARGET,
+  };
+  checkBoardSize(config.width, config.height);
+  if (!ROTATION_SYSTEMS[config.rotation]) throw new InputError(`unknown rotation system "${config.rotation}"`);
+  if (!Number.isSafeInteger(config.seed)) throw new InputError(`seed ${config.seed} must be a whole number`);
+  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > 16) {
+    throw new InputError(`preview ${config.preview} is out of range: show 0 to 16 next pieces`);
+  }
+  const maxGarbage = Math.min(MAX_GARBAGE_ROWS, config.height - 4);
+  if (!Number.isInteger(config.garbageRows) || config.garbageRows < 0 || config.garbageRows > maxGarbage) {
+    throw new InputError(`${config.garbageRows} challenge rows do not fit: use 0 to ${maxGarbage} on a board ${config.height} high`);
+  }
+  if (!Number.isSafeInteger(config.target) || config.target < 1) {
+    throw new InputError(`target score ${config.target} must be a whole number of at least 1`);
+  }
+  return config;
+}
+
+function makeRandomizer(config: GameConfig): Randomizer {
+  switch (config.randomizer) {
+    case 'uniform':
+      return uniformRandomizer(new Prng(config.seed, PIECE_STREAM));
+    case 'bag7':
+      return bagRandomizer(new Prng(config.seed, PIECE_STREAM));
+    case 'sequence':
+      return sequenceRandomizer(parsePieceSequence(config.sequence));
+    default:
+      throw new InputError(`unknown randomizer "${config.randomizer}": use uniform, bag7 or sequence`);
+  }
+}
+
+/** S1's challenge mode: the bottom `rows` rows filled but for one uniformly random gap each. */
+function addGarbage(board: Board, rows: number, prng: Prng): void {
+  for (let y = 0; y < rows; y++) board.rows[y] = board.fullRow & ~(1 << prng.nextInt(board.width));
+}

@@ -1,0 +1,10 @@
+export * from './board.ts';
+export * from './game.ts';
+export * from './keys.ts';
+export * from './pieces.ts';
+export * from './placements.ts';
+export * from './randomizers.ts';
+export * from './rotation/index.ts';
+export * from './rules.ts';
+export type { Orientation, Shape } from './shape.ts';
+export * from './moves.ts';

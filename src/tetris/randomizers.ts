@@ -1,0 +1,59 @@
+import { InputError } from '../core/errors.ts';
+import type { Prng } from '../core/prng.ts';
+import { PIECE_COUNT, parsePiece, type Piece } from './pieces.ts';
+
+export const RANDOMIZER_NAMES = ['uniform', 'bag7', 'sequence'] as const;
+export type RandomizerName = (typeof RANDOMIZER_NAMES)[number];
+
+/** An endless source of pieces. */
+export interface Randomizer {
+  next(): Piece;
+}
+
+/** `uniform`: every piece independent and uniform over the 7 shapes (the research protocol's generator). */
+export function uniformRandomizer(prng: Prng): Randomizer {
+  return { next: () => prng.nextInt(PIECE_COUNT) };
+}
+
+/** `bag7`: the Guideline's "7-bag": each run of 7 pieces is a shuffle (Fisher–Yates) of all 7 shapes. */
+export function bagRandomizer(prng: Prng): Randomizer {
+  const bag: Piece[] = [];
+  return {
+    next: () => {
+      if (bag.length === 0) {
+        for (let piece = 0; piece < PIECE_COUNT; piece++) bag.push(piece);
+        for (let i = bag.length - 1; i > 0; i--) {
+          const j = prng.nextInt(i + 1);
+          [bag[i], bag[j]] = [bag[j], bag[i]];
+        }
+      }
+      return bag.pop()!;
+    },
+  };
+}
+
+/** `sequence`: a fixed list of pieces, repeated from its start when it runs out. */
+export function sequenceRandomizer(pieces: readonly Piece[]): Randomizer {
+  if (pieces.length === 0) throw new InputError('a piece sequence needs at least one piece, such as "TSZOILJ"');
+  let index = 0;
+  return {
+    next: () => {
+      const piece = pieces[index];
+      index = (index + 1) % pieces.length;
+      return piece;
+    },
+  };
+}
+
+/** Reads a piece list such as `TSZ` or `T,S,Z` (letters in any case). */
+export function parsePieceSequence(text: string): Piece[] {
+  return [...text.replace(/[\s,]/g, '')].map(parsePiece);
+}
+
+export function parseRandomizerName(text: string): RandomizerName {
+  const name = text.trim().toLowerCase();
+  if (!(RANDOMIZER_NAMES as readonly string[]).includes(name)) {
+    throw new InputError(`unknown randomizer "${text}": use one of ${RANDOMIZER_NAMES.join(', ')}`);
+  }
+  return name as RandomizerName;
+}

@@ -1,0 +1,24 @@
+import type { Piece } from '../pieces.ts';
+import { buildRotationSystem } from './system.ts';
+import { BOX_SIZES, centredSpawnBox, quarterTurns } from './guideline-boxes.ts';
+
+/**
+ * `classic`: S1's rotation (iarTris, after the Java game Jetris): a key turns the piece a quarter
+ * clockwise about its box centre; a turn that would overlap a wall or a cell is refused (no kicks).
+ * Only distinct shapes are states: O has 1, I/S/Z toggle between 2, T/J/L have 4 — the same rotation
+ * states as the research protocol.
+ */
+const orientations = quarterTurns().map((turns) =>
+  turns.filter((orientation, index) => turns.findIndex((other) => other.key === orientation.key) === index),
+);
+
+export const classicRotation = buildRotationSystem({
+  name: 'classic',
+  summary: 'clockwise only, refused when blocked, no kicks (S1); O 1, I/S/Z 2, T/J/L 4 states',
+  orientations,
+  counterClockwise: false,
+  spawnRotation: orientations.map(() => 0),
+  spawnBox: (piece: Piece, width: number, height: number) =>
+    centredSpawnBox(BOX_SIZES[piece], orientations[piece][0], width, height),
+  kicks: () => [[0, 0]],
+});

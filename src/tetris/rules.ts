@@ -1,0 +1,90 @@
+import { InputError } from '../core/errors.ts';
+import type { RotationSystemName } from './rotation/index.ts';
+
+export const RULE_SET_NAMES = ['classic', 'target', 'aveiro', 'research'] as const;
+export type RuleSetName = (typeof RULE_SET_NAMES)[number];
+
+/** How a player places pieces: `keys` = a falling piece moved by keys and gravity; `drop` = choose a drop placement. */
+export type PlayStyle = 'keys' | 'drop';
+
+/** A rule set: board defaults, scoring, levels and gravity. Pure functions of the game's counters. */
+export interface RuleSet {
+  readonly name: RuleSetName;
+  readonly summary: string;
+  readonly width: number;
+  readonly height: number;
+  readonly rotation: RotationSystemName;
+  readonly style: PlayStyle;
+  /** Points for one lock that cleared `lines` rows, at the level before the lock. */
+  points(lines: number, level: number): number;
+  /** Level after `lines` cleared rows and `score` points. */
+  level(lines: number, score: number): number;
+  /** Milliseconds between two gravity steps at this level and score (Infinity: no gravity). */
+  gravityMs(level: number, score: number): number;
+  /** Whether the score must reach a target exactly (S4). */
+  readonly hasTarget: boolean;
+}
+
+/** S1: levels every 10 lines, 20 at most; gravity falls linearly from 1.1 s at level 0 to 0.1 s at level 20. */
+const MAX_CLASSIC_LEVEL = 20;
+const classicLevel = (lines: number): number => Math.min(MAX_CLASSIC_LEVEL, Math.floor(lines / 10));
+const classicGravityMs = (level: number): number => 1100 - 50 * level;
+
+export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
+  classic: {
+    name: 'classic',
+    summary: 'S1 (iarTris): n lines at level L score n²·(100 + 5L); a level every 10 lines up to 20; gravity 1.1 s → 0.1 s',
+    width: 10,
+    height: 20,
+    rotation: 'classic',
+    style: 'keys',
+    points: (lines, level) => lines * lines * (100 + 5 * level),
+    level: classicLevel,
+    gravityMs: classicGravityMs,
+    hasTarget: false,
+  },
+  target: {
+    name: 'target',
+    summary: 'S4: a lock clearing n ≥ 1 lines scores n(n−1)+1; reach the target score exactly (overshoot or top-out fails)',
+    width: 10,
+    height: 20,
+    rotation: 'classic',
+    style: 'keys',
+    points: (lines) => (lines > 0 ? lines * (lines - 1) + 1 : 0),
+    level: classicLevel,
+    gravityMs: classicGravityMs,
+    hasTarget: true,
+  },
+  aveiro: {
+    name: 'aveiro',
+    summary: 'Aveiro course server: lines² per lock; speed 10 + score // 10 ticks per second; 8×30 playable',
+    width: 8,
+    height: 30,
+    rotation: 'aveiro',
+    style: 'keys',
+    points: (lines) => lines * lines,
+    level: (_lines, score) => Math.floor(score / 10),
+    gravityMs: (level) => 1000 / (10 + level),
+    hasTarget: false,
+  },
+  research: {
+    name: 'research',
+    summary: 'research protocol: score = lines; each piece is a drop placement; the game ends when no placement fits',
+    width: 10,
+    height: 20,
+    rotation: 'classic',
+    style: 'drop',
+    points: (lines) => lines,
+    level: () => 0,
+    gravityMs: () => Infinity,
+    hasTarget: false,
+  },
+};
+
+export function parseRuleSetName(text: string): RuleSetName {
+  const name = text.trim().toLowerCase();
+  if (!(RULE_SET_NAMES as readonly string[]).includes(name)) {
+    throw new InputError(`unknown rule set "${text}": use one of ${RULE_SET_NAMES.join(', ')}`);
+  }
+  return name as RuleSetName;
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { Prng } from '../../src/core/prng.ts';
+import { Board, parseBoard } from '../../src/tetris/board.ts';
+import { dropPiece, movePiece, pieceCells, type ActivePiece, type MoveKey } from '../../src/tetris/moves.ts';
+import { PIECE_COUNT, parsePiece } from '../../src/tetris/pieces.ts';
+import { PlacementGenerator, type PlacementMode } from '../../src/tetris/placements.ts';
+import { buildRotationSystem, ROTATION_SYSTEMS, ROTATION_SYSTEM_NAMES, type RotationSystem } from '../../src/tetris/rotation/index.ts';
+
+const cellKey = (cells: [number, number][]) => JSON.stringify([...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+
+/** Placements as a map from their cells to their keys. */
+function placements(board: Board, letter: string, mode: PlacementMode, system: RotationSystem = ROTATION_SYSTEMS.classic) {
+  const generator = new PlacementGenerator(board.width, board.height, system);
+  const count = generator.generate(board, parsePiece(letter), mode);
+  const found = new Map<string, string>();
+  for (let i = 0; i < count; i++) found.set(cellKey(generator.cells(i)), generator.keys(i));
+  expect(found.size).toBe(count); // no placement is listed twice
+  return found;
+}
+
+/** A random stack: `rows` bottom rows filled at the given density, none of them full. */
+function randomStack(prng: Prng, width: number, height: number, rows: number, percent: number): Board {
+  const board = new Board(width, height);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < width; x++) if (prng.nextInt(100) < percent) board.setCell(x, y, true);
+    if (board.rows[y] === board.fullRow) board.setCell(prng.nextInt(width), y, false);
+  }
+  return board;
+}
+
+/** Plays a key path from the spawn position; returns the cells where the piece locks. */
+function playKeys(board: Board, system: RotationSystem, piece: number, keys: string): [number, number][] {
+  let active: ActivePiece = { piece, ...system.spawn(piece, board.width, board.height) };
+  for (const key of keys.slice(0, -1)) {
+    const moved = movePiece(board, system, active, key as MoveKey);
+    if (moved === null) throw new Error(`key ${key} of ${keys} is blocked`);
+    active = moved;
+  }
+  expect(keys.at(-1)).toBe('H');
+  return pieceCells(system, dropPiece(board, system, active));
+}
+
+/** Shortest key count to every resting placement, by a plain breadth-first search over piece positions. */
+function oracleDistances(board: Board, system: RotationSystem, piece: number): Map<string, number> {
+  const start: ActivePiece = { piece, ...system.spawn(piece, board.width, board.height) };
+  const distances = new Map<string, number>();
+  if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) return distances;
+  const seen = new Set([JSON.stringify(start)]);
+  let frontier = [start];
+  for (let depth = 0; frontier.length > 0; depth++) {
+    const next: ActivePiece[] = [];
+    for (const active of frontier) {
+      const rest = dropPiece(board, system, active);
+      const inside = rest.y + system.orientations[piece][rest.rotation].height <= board.height;
+      const key = cellKey(pieceCells(system, rest));
+      if (inside && !distances.has(key)) distances.set(key, depth + 1);
+      for (const move of ['L', 'R', 'C', 'A', 'D'] as MoveKey[]) {
+        const moved = movePiece(board, system, active, move);
+        if (moved !== null && !seen.has(JSON.stringify(moved))) {
+          seen.add(JSON.stringify(moved));
+          next.push(moved);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return distances;
+}
+
+describe('drop placements', () => {
+  it('counts O 9, I 17, S 17, Z 17, T 34, L 34, J 34 on an empty 10-wide board, in every rotation system', () => {
+    for (const name of ROTATION_SYSTEM_NAMES) {
+      const counts = ['O', 'I', 'S', 'Z', 'T', 'L', 'J'].map((letter) => placements(new Board(10, 20), letter, 'drop', ROTATION_SYSTEMS[name]).size);
+      expect(counts, name).toEqual([9, 17, 17, 17, 34, 34, 34]);
+    }
+  });
+
+  it('lands on the highest cell of each column, even over an overhang', () => {
+    const board = parseBoard(['.....', '###..', '.....', '.....'].join('\n'));
+    const found = placements(board, 'I', 'drop');
+    expect(found.has(cellKey([[0, 3], [1, 3], [2, 3], [3, 3]]))).toBe(true);
+    expect([...found.keys()].some((key) => key.includes('[0,0]'))).toBe(false);
+  });
+
+  it('leaves out placements that stick out of the top', () => {
+    const board = parseBoard(['....', '....', '#...', '#...'].join('\n'));
+    const found = placements(board, 'I', 'drop');
+    // Vertical I fits in columns 1-3 only; horizontal I lies on row 2.
+    expect(found.size).toBe(4);
+  });
+
+  it('plans turns, then moves sideways, then a hard drop', () => {
+    const found = placements(new Board(10, 20), 'T', 'drop');
+    expect(found.get(cellKey([[0, 0], [1, 0], [2, 0], [1, 1]]))).toBe('LLLH');
+    expect(found.get(cellKey([[9, 0], [9, 1], [9, 2], [8, 1]]))).toBe('CCCRRRRRH');
+  });
+});
+
+describe('reachable placements', () => {
+  it('equal the drop placements on an empty board, for every piece and rotation system', () => {
+    for (const name of ROTATION_SYSTEM_NAMES) {
+      for (const letter of ['I', 'O', 'T', 'S', 'Z', 'J', 'L']) {
+        const board = new Board(10, 20);
+        const reachable = placements(board, letter, 'reachable', ROTATION_SYSTEMS[name]);
+        expect([...reachable.keys()].sort(), `${name} ${letter}`).toEqual([...placements(board, letter, 'drop').keys()].sort());
+      }
+    }
+  });
+
+  it('find slides and tucks under an overhang that drops cannot reach', () => {
+    const board = parseBoard(['..........', '..........', '..........', '#####.....', '..........', '#.........'].join('\n'));
+    const reachable = placements(board, 'I', 'reachable');
+    const drops = placements(board, 'I', 'drop');
+    const tucked = cellKey([[0, 1], [1, 1], [2, 1], [3, 1]]);
+    expect(reachable.get(tucked)).toBe('RRDDDDLLLLLH'); // clear the shelf, go down four rows, slide left under it
+    expect(drops.has(tucked)).toBe(false);
+    const slid = [...reachable.keys()].filter((key) => !drops.has(key));
+    expect(slid.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('use SRS kicks: T turns into a notch that no straight move can enter', () => {
+    const board = parseBoard(['......', '......', '......', '......', '...#..', '......'].join('\n'));
+    const notch = cellKey([[3, 0], [4, 0], [5, 0], [4, 1]]);
+    const withKicks = placements(board, 'T', 'reachable', ROTATION_SYSTEMS.srs);
+    const withoutKicks = placements(board, 'T', 'reachable', buildRotationSystem({ ...ROTATION_SYSTEMS.srs, kicks: () => [[0, 0]] }));
+    expect(withKicks.has(notch)).toBe(true);
+    expect(withoutKicks.has(notch)).toBe(false);
+    expect(placements(board, 'T', 'drop').has(notch)).toBe(false);
+  });
+
+  it('have key paths that play exactly to the placement, as short as a plain search finds', () => {
+    const prng = new Prng(42);
+    for (let trial = 0; trial < 60; trial++) {
+      const system = ROTATION_SYSTEMS[ROTATION_SYSTEM_NAMES[trial % 3]];
+      const width = 6 + prng.nextInt(5);
+      const board = randomStack(prng, width, 8 + prng.nextInt(5), 2 + prng.nextInt(4), 55);
+      for (let piece = 0; piece < PIECE_COUNT; piece++) {
+        const generator = new PlacementGenerator(board.width, board.height, system);
+        const count = generator.generate(board, piece, 'reachable');
+        const oracle = oracleDistances(board, system, piece);
+        expect(count, `${system.name} piece ${piece}\n${board}`).toBe(oracle.size);
+        for (let i = 0; i < count; i++) {
+          const keys = generator.keys(i);
+          const cells = generator.cells(i);
+          expect(cellKey(playKeys(board, system, piece, keys))).toBe(cellKey(cells));
+          expect(keys.length).toBe(oracle.get(cellKey(cells)));
+        }
+      }
+    }
+  });
+
+  it('are inside the board and resting on the floor or a cell', () => {
+    const prng = new Prng(9);
+    for (let trial = 0; trial < 40; trial++) {
+      const board = randomStack(prng, 10, 12, 1 + prng.nextInt(8), 60);
+      const system = ROTATION_SYSTEMS[ROTATION_SYSTEM_NAMES[trial % 3]];
+      const generator = new PlacementGenerator(10, 12, system);
+      for (let piece = 0; piece < PIECE_COUNT; piece++) {
+        for (const mode of ['drop', 'reachable'] as const) {
+          const count = generator.generate(board, piece, mode);
+          for (let i = 0; i < count; i++) {
+            const orientation = generator.orientation(i);
+            const [x, y] = [generator.x[i], generator.y[i]];
+            expect(board.fits(orientation, x, y)).toBe(true);
+            expect(y + orientation.height).toBeLessThanOrEqual(board.height);
+            expect(board.fits(orientation, x, y - 1)).toBe(false);
+          }
+        }
+      }
+    }
+  });
+
+  it('are none when the spawn position is blocked', () => {
+    const board = new Board(10, 6);
+    for (let y = 0; y < 6; y++) board.rows[y] = 0b0111111110;
+    expect(placements(board, 'T', 'reachable').size).toBe(0);
+  });
+});
+
+describe('key letters', () => {
+  it('use only L R C A D, ending with H', () => {
+    const found = placements(parseBoard(['..........', '###.......', '..........'].join('\n'), { width: 10, height: 12 }), 'J', 'reachable', ROTATION_SYSTEMS.srs);
+    expect(found.size).toBeGreaterThan(0);
+    for (const keys of found.values()) expect(keys).toMatch(/^[LRCAD]*H$/);
+  });
+});
