@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { registerAgentCommands } from './agents.ts';
+import { registerBenchCommands } from './bench.ts';
 import { registerTetrisCommands } from './tetris.ts';
 
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */
@@ -13,6 +15,8 @@ const program = new Command('gridmind')
   .addHelpText('after', '\nThe web app (npm start) is not built yet: for now this help is what it shows.');
 
 registerTetrisCommands(program);
+registerAgentCommands(program);
+registerBenchCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,7 +6,6 @@ import {
   PlacementGenerator,
   ROTATION_SYSTEMS,
   parseBoard,
-  parseBoardSize,
   parsePiece,
   parsePlacementMode,
   parseRotationSystemName,
@@ -15,7 +14,7 @@ import {
   type PlacementMode,
   type RotationSystemName,
 } from '../tetris/index.ts';
-import { optionParser } from './errors.ts';
+import { boardSizeOption, optionParser } from './options.ts';
 
 interface PlacementsOptions {
   board?: { width: number; height: number };
@@ -32,7 +31,7 @@ export function registerTetrisCommands(program: Command): void {
     .command('placements')
     .description('list every placement of a piece on a board, with the keys that play it')
     .requiredOption('--piece <letter>', 'piece: I O T S Z J L', optionParser(parsePiece))
-    .option('--board <WxH>', 'board size, width 4-16 by height 4-64 (default 10x20, or the board file\'s size)', optionParser(parseBoardSize))
+    .option('--board <WxH>', 'board size, width 4-16 by height 4-64 (default 10x20, or the board file\'s size)', boardSizeOption)
     .option('--board-file <file>', 'start from this board: rows of "." and "#", top row first (bottom rows when --board is larger)')
     .option('--mode <mode>', 'drop: straight drops (research protocol); reachable: every resting spot reachable from spawn', optionParser(parsePlacementMode), 'drop')
     .option('--rotation <system>', 'rotation system: classic, aveiro or srs', optionParser(parseRotationSystemName), 'classic')

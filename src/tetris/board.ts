@@ -84,6 +84,12 @@ export class Board {
     return cleared;
   }
 
+  /** Height of the stack: the highest filled row + 1, or 0 when the board is empty (= the highest column). */
+  stackHeight(): number {
+    for (let y = this.height - 1; y >= 0; y--) if (this.rows[y] !== 0) return y + 1;
+    return 0;
+  }
+
   /** Height of column x: its highest filled cell + 1, or 0 when empty. */
   columnHeight(x: number): number {
     const bit = 1 << x;

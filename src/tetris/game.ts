@@ -98,14 +98,17 @@ export class Game {
   private readonly randomizer: Randomizer;
   private readonly inputs: LoggedInput[] = [];
   private generator: PlacementGenerator | null = null;
+  private readonly keepLog: boolean;
 
-  constructor(options: GameOptions = {}) {
+  /** With `keepLog: false` the inputs are not recorded (for very long agent games); `replayLog` is then empty. */
+  constructor(options: GameOptions = {}, { keepLog = true }: { keepLog?: boolean } = {}) {
     this.config = resolveOptions(options);
     const { config } = this;
     this.rules = RULE_SETS[config.rules];
     this.system = ROTATION_SYSTEMS[config.rotation];
     this.board = new Board(config.width, config.height);
-    this.randomizer = makeRandomizer(config);
+    this.randomizer = randomizerFor(config);
+    this.keepLog = keepLog;
     addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
     this.fillQueue();
     if (this.rules.style === 'keys') this.spawn();
@@ -139,7 +142,7 @@ export class Game {
   /** Applies one key to the falling piece; returns whether anything changed. */
   press(key: Key): boolean {
     if (this.over || this.active === null) return false;
-    this.inputs.push({ t: this.clock, key });
+    if (this.keepLog) this.inputs.push({ t: this.clock, key });
     return this.applyKey(key);
   }
 
@@ -165,7 +168,7 @@ export class Game {
     if (!this.isLegalPlacement(rotation, x, y)) {
       throw new InputError(`${pieceName(this.current)} cannot be placed at rotation ${rotation}, x ${x}, y ${y} here`);
     }
-    this.inputs.push({ t: this.clock, place: [rotation, x, y] });
+    if (this.keepLog) this.inputs.push({ t: this.clock, place: [rotation, x, y] });
     this.lock({ piece: this.current, rotation, x, y });
   }
 
@@ -310,7 +313,8 @@ function resolveOptions(options: GameOptions): GameConfig {
   return config;
 }
 
-function makeRandomizer(config: GameConfig): Randomizer {
+/** The piece source a game with this set-up uses: the same seed gives the same pieces everywhere. */
+export function randomizerFor(config: Pick<GameConfig, 'randomizer' | 'seed' | 'sequence'>): Randomizer {
   switch (config.randomizer) {
     case 'uniform':
       return uniformRandomizer(new Prng(config.seed, PIECE_STREAM));

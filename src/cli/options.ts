@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { parseBoardSize } from '../tetris/board.ts';
 
 /** Wraps a parser so that its InputError becomes commander's one-line "argument is invalid" report. */
 export function optionParser<T>(parse: (text: string) => T): (text: string) => T {
@@ -13,13 +14,20 @@ export function optionParser<T>(parse: (text: string) => T): (text: string) => T
   };
 }
 
-/** Reads a whole number within bounds, for numeric flags. */
+/** A parser for whole numbers within bounds, for numeric flags. */
 export function integerIn(min: number, max: number): (text: string) => number {
   return optionParser((text) => {
     const value = Number(text);
-    if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    if (!/^\s*-?\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
       throw new InputError(`"${text}" is not a whole number from ${min} to ${max}`);
     }
     return value;
   });
+}
+
+export const boardSizeOption = optionParser(parseBoardSize);
+
+/** Writes a line of text to stdout. */
+export function print(text: string): void {
+  process.stdout.write(`${text}\n`);
 }

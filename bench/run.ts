@@ -1,0 +1,17 @@
+/**
+ * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
+ * Names: placements. With no name, every benchmark runs.
+ */
+import { benchPlacements } from './placements.ts';
+
+const BENCHMARKS: Record<string, () => string[]> = { placements: benchPlacements };
+
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  process.stderr.write(`npm run bench: unknown benchmark ${unknown.join(', ')}: use ${Object.keys(BENCHMARKS).join(', ')}\n`);
+  process.exit(2);
+}
+for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+  for (const line of BENCHMARKS[name]()) process.stdout.write(`${line}\n`);
+}

@@ -1,0 +1,100 @@
+import type { Command } from 'commander';
+import { writeFileAtomically } from '../core/files.ts';
+import { InputError } from '../core/errors.ts';
+import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { playGame } from '../tetris-ai/play.ts';
+import { DEFAULT_TARGET } from '../tetris/game.ts';
+import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
+import { boardSizeOption, integerIn, optionParser, print } from './options.ts';
+
+interface PlayFlags {
+  agent: string;
+  rules: RuleSetName;
+  board?: { width: number; height: number };
+  seed: number;
+  preview?: number;
+  maxPieces?: number;
+  target?: number;
+  path?: string;
+  json?: boolean;
+}
+
+export function registerAgentCommands(program: Command): void {
+  program
+    .command('agents')
+    .description('list the built-in Tetris agents')
+    .option('--json', 'print JSON: [{"name","description","source","features","policy"}]')
+    .action((flags: { json?: boolean }) => listAgents(flags.json === true));
+
+  program
+    .command('play')
+    .description('let an agent play one Tetris game')
+    .requiredOption('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file')
+    .option('--rules <rules>', 'research, classic, target or aveiro', optionParser(parseRuleSetName), 'research')
+    .option('--board <WxH>', "board size (default: the rules' own, 10x20 or 8x30 for aveiro)", boardSizeOption)
+    .option('--seed <n>', 'seed of the pieces', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--preview <n>', "next pieces the agent sees (default: its lookahead depth)", integerIn(0, 16))
+    .option('--max-pieces <n>', 'stop after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--target <score>', `target score for --rules target (default ${DEFAULT_TARGET})`, integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--path <file>', "write S4's search path: per piece its shape, rotation and centre cell (JSON)")
+    .option('--json', 'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome"}')
+    .action((flags: PlayFlags) => play(flags));
+}
+
+function listAgents(json: boolean): void {
+  const specs = builtInAgentNames().map(loadAgentSpec);
+  if (json) {
+    print(JSON.stringify(specs.map(({ name, description, source, features, policy }) => ({ name, description, source, features, policy }))));
+    return;
+  }
+  const width = Math.max(...specs.map((spec) => spec.name.length));
+  for (const spec of specs) {
+    print(`${spec.name.padEnd(width)}  ${spec.description}`);
+    print(`${''.padEnd(width)}  source: ${spec.source}`);
+  }
+}
+
+function play(flags: PlayFlags): void {
+  const spec = loadAgentSpec(flags.agent);
+  const rules = RULE_SETS[flags.rules];
+  if (flags.target !== undefined && !rules.hasTarget) throw new InputError('--target applies only to --rules target');
+  const { width, height } = flags.board ?? rules;
+  const result = playGame(spec, {
+    rules: rules.name,
+    width,
+    height,
+    seed: flags.seed,
+    preview: flags.preview ?? spec.policy.lookahead,
+    maxPieces: flags.maxPieces ?? null,
+    target: flags.target,
+    recordPath: flags.path !== undefined,
+  });
+  const board = `${width}x${height}`;
+  const piecesPerSecond = result.ms > 0 ? Math.round((result.pieces / result.ms) * 1000) : 0;
+  if (flags.path !== undefined) {
+    const target = rules.hasTarget ? (flags.target ?? DEFAULT_TARGET) : undefined;
+    const file = { agent: flags.agent, rules: rules.name, board, seed: flags.seed, target, outcome: result.outcome, score: result.score, path: result.path };
+    writeFileAtomically(flags.path, `${JSON.stringify(file, null, 1)}\n`);
+  }
+  const summary = {
+    agent: flags.agent,
+    rules: rules.name,
+    board,
+    seed: flags.seed,
+    lines: result.lines,
+    score: result.score,
+    pieces: result.pieces,
+    ms: Math.round(result.ms),
+    piecesPerSecond,
+    outcome: result.outcome,
+  };
+  if (flags.json) {
+    print(JSON.stringify(summary));
+    return;
+  }
+  print(
+    `${flags.agent} on ${board} (${rules.name} rules, seed ${flags.seed}): ${result.lines.toLocaleString('en-US')} lines, score ` +
+      `${result.score.toLocaleString('en-US')}, ${result.pieces.toLocaleString('en-US')} pieces in ${(result.ms / 1000).toFixed(2)} s ` +
+      `(${piecesPerSecond.toLocaleString('en-US')} pieces/s); ${result.outcome}`,
+  );
+}

@@ -1,0 +1,167 @@
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/tetris-bench.ts';
+import { listBenchRuns, saveBenchRun } from '../store/bench-runs.ts';
+import { openDatabase } from '../store/database.ts';
+import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { boardSizeOption, integerIn, print } from './options.ts';
+
+interface BenchFlags {
+  agent: string;
+  vs?: string;
+  board: { width: number; height: number };
+  games: number;
+  seedBase: number;
+  workers: number;
+  preview?: number;
+  maxPieces?: number;
+  json?: boolean;
+}
+
+export function registerBenchCommands(program: Command): void {
+  program
+    .command('bench')
+    .description('benchmark an agent on the research protocol (one piece, drop placements) over many seeded games')
+    .requiredOption('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file')
+    .option('--vs <name|file>', 'a second agent, compared game by game on the same pieces')
+    .option('--board <WxH>', 'board size', boardSizeOption, { width: 10, height: 10 })
+    .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
+    .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--workers <k>', 'worker threads', integerIn(1, 256), availableParallelism())
+    .option('--preview <n>', "next pieces the agents see (default: the larger lookahead depth)", integerIn(0, 16))
+    .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--json', 'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers"}')
+    .addHelpText('after', '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.')
+    .action((flags: BenchFlags) => bench(flags));
+
+  program
+    .command('runs')
+    .description('list stored benchmark runs, newest first')
+    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
+    .option('--json', 'print the stored runs as JSON')
+    .action((flags: { limit: number; json?: boolean }) => listRuns(flags.limit, flags.json === true));
+}
+
+async function bench(flags: BenchFlags): Promise<void> {
+  const agent: BenchPlayer = { name: flags.agent, spec: loadAgentSpec(flags.agent) };
+  const vs: BenchPlayer | null = flags.vs === undefined ? null : { name: flags.vs, spec: loadAgentSpec(flags.vs) };
+  const preview = flags.preview ?? Math.max(agent.spec.policy.lookahead, vs?.spec.policy.lookahead ?? 0);
+  const board = `${flags.board.width}x${flags.board.height}`;
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board} |{bar}| {value}/{total} games | ETA {eta_formatted}`, noTTYOutput: true, notTTYSchedule: 5000, etaBuffer: 50 },
+    cliProgress.Presets.shades_classic,
+  );
+  const games = flags.games * (vs === null ? 1 : 2);
+  bar.start(games, 0);
+  const result = await runTetrisBench({
+    agent,
+    vs,
+    width: flags.board.width,
+    height: flags.board.height,
+    games: flags.games,
+    seedBase: flags.seedBase,
+    workers: flags.workers,
+    preview,
+    maxPieces: flags.maxPieces ?? null,
+    onProgress: (done) => bar.update(done),
+  }).finally(() => bar.stop());
+
+  const summary: Record<string, unknown> = {
+    ...playerFields(result.player),
+    board,
+    games: flags.games,
+    workers: flags.workers,
+    seedBase: flags.seedBase,
+    preview,
+    maxPieces: flags.maxPieces ?? null,
+  };
+  if (result.vs !== null) {
+    const { comparison } = result.vs;
+    summary.vs = playerFields(result.vs.player);
+    summary.comparison = {
+      meanDifference: comparison.meanDifference,
+      stderr: comparison.stderr,
+      agentWins: comparison.winsA,
+      vsWins: comparison.winsB,
+      ties: comparison.ties,
+    };
+  }
+  const db = openDatabase();
+  try {
+    summary.runId = saveBenchRun(db, {
+      game: 'tetris',
+      agent: agent.name,
+      vs: vs?.name ?? null,
+      board,
+      games: flags.games,
+      seedBase: flags.seedBase,
+      summary,
+      perGame: result.vs === null ? { lines: result.lines } : { lines: result.lines, vsLines: result.vs.lines },
+    });
+  } finally {
+    db.close();
+  }
+
+  if (flags.json) {
+    print(JSON.stringify(summary));
+    return;
+  }
+  print(describePlayer(result.player, board, flags.games));
+  if (result.vs !== null) {
+    const { comparison } = result.vs;
+    print(describePlayer(result.vs.player, board, flags.games));
+    print(
+      `paired: ${agent.name} − ${vs!.name} = ${comparison.meanDifference.toFixed(1)} ± ${comparison.stderr.toFixed(1)} lines per game; ` +
+        `wins ${comparison.winsA} to ${comparison.winsB}, ${comparison.ties} ties`,
+    );
+  }
+  print(`stored as run ${summary.runId} (${flags.workers} workers, seeds ${flags.seedBase}…${flags.seedBase + flags.games - 1})`);
+}
+
+function playerFields(player: PlayerSummary): Record<string, unknown> {
+  return {
+    agent: player.agent,
+    meanLines: player.meanLines,
+    stderr: player.stderr,
+    medianLines: player.medianLines,
+    minLines: player.minLines,
+    maxLines: player.maxLines,
+    pieces: player.pieces,
+    piecesPerSecond: player.piecesPerSecond,
+  };
+}
+
+function describePlayer(player: PlayerSummary, board: string, games: number): string {
+  const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return (
+    `${player.agent} on ${board}, ${games} games: ${number(player.meanLines)} ± ${number(player.stderr)} lines ` +
+    `(median ${number(player.medianLines)}, min ${number(player.minLines)}, max ${number(player.maxLines)}); ` +
+    `${number(player.pieces)} pieces at ${number(player.piecesPerSecond)} pieces/s`
+  );
+}
+
+function listRuns(limit: number, json: boolean): void {
+  const db = openDatabase();
+  try {
+    const runs = listBenchRuns(db, limit);
+    if (json) {
+      print(JSON.stringify(runs));
+      return;
+    }
+    if (runs.length === 0) {
+      print('no stored runs yet: try `gridmind bench --agent dellacherie --games 20`');
+      return;
+    }
+    for (const run of runs) {
+      const summary = run.summary as { meanLines: number; stderr: number; piecesPerSecond: number; comparison?: { meanDifference: number; stderr: number } };
+      const versus = run.vs ? ` vs ${run.vs} (Δ ${summary.comparison!.meanDifference.toFixed(1)} ± ${summary.comparison!.stderr.toFixed(1)})` : '';
+      print(
+        `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
+          `${run.games} games  ${summary.meanLines.toFixed(1)} ± ${summary.stderr.toFixed(1)} lines  ${summary.piecesPerSecond.toLocaleString('en-US')} pieces/s`,
+      );
+    }
+  } finally {
+    db.close();
+  }
+}

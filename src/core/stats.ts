@@ -1,0 +1,50 @@
+/** Summary statistics for benchmark results. */
+
+export function mean(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  let total = 0;
+  for (const value of values) total += value;
+  return total / values.length;
+}
+
+/** Standard error of the mean: the sample standard deviation (n − 1) over √n; 0 for fewer than 2 values. */
+export function standardError(values: readonly number[]): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  const average = mean(values);
+  let squares = 0;
+  for (const value of values) squares += (value - average) ** 2;
+  return Math.sqrt(squares / (n - 1) / n);
+}
+
+/** The middle value (the mean of the two middle values for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A paired comparison of two players on the same games: a[g] against b[g]. */
+export interface PairedComparison {
+  /** Mean of a[g] − b[g]. */
+  meanDifference: number;
+  /** Standard error of that mean. */
+  stderr: number;
+  /** Games where a scored more, b scored more, and ties. */
+  winsA: number;
+  winsB: number;
+  ties: number;
+}
+
+export function pairedComparison(a: readonly number[], b: readonly number[]): PairedComparison {
+  if (a.length !== b.length) throw new Error(`paired samples differ in size: ${a.length} and ${b.length}`);
+  const differences = a.map((value, g) => value - b[g]);
+  return {
+    meanDifference: mean(differences),
+    stderr: standardError(differences),
+    winsA: differences.filter((d) => d > 0).length,
+    winsB: differences.filter((d) => d < 0).length,
+    ties: differences.filter((d) => d === 0).length,
+  };
+}

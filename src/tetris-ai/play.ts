@@ -1,0 +1,110 @@
+import { Board } from '../tetris/board.ts';
+import { Game, randomizerFor, type Outcome } from '../tetris/game.ts';
+import type { Piece } from '../tetris/pieces.ts';
+import { ROTATION_SYSTEMS, type RotationSystemName } from '../tetris/rotation/index.ts';
+import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
+import { TetrisAgent } from './agent.ts';
+import type { AgentSpec } from './agent-spec.ts';
+import { pathStep, type PathStep } from './search-path.ts';
+
+export interface PlayOptions {
+  readonly rules: RuleSetName;
+  readonly width: number;
+  readonly height: number;
+  /** Default: the rule set's. */
+  readonly rotation?: RotationSystemName;
+  readonly seed: number;
+  /** Next pieces the agent sees. */
+  readonly preview: number;
+  /** Stop after this many pieces (null: play until the game ends). */
+  readonly maxPieces: number | null;
+  /** The target score, under the `target` rules. */
+  readonly target?: number;
+  /** Record S4's search path (one step per piece). */
+  readonly recordPath?: boolean;
+}
+
+/** How a game ended: the game's own outcome, or `piece-limit` when `maxPieces` stopped it. */
+export type PlayOutcome = Outcome | 'piece-limit';
+
+export interface PlayResult {
+  readonly lines: number;
+  readonly score: number;
+  readonly pieces: number;
+  readonly outcome: PlayOutcome;
+  /** Wall-clock milliseconds spent playing (set-up excluded). */
+  readonly ms: number;
+  readonly path?: PathStep[];
+}
+
+/**
+ * Plays one game with an agent. The research rules run on a lean loop (board, pieces and lines only,
+ * no replay log) for benchmark speed; the other rules run the full {@link Game}. Both deal the same
+ * pieces for the same seed, and the tests check that they play the research rules identically.
+ */
+export function playGame(spec: AgentSpec, options: PlayOptions): PlayResult {
+  return options.rules === 'research' ? playResearch(spec, options) : playWithGame(spec, options);
+}
+
+/** The research protocol on a lean loop: uniform pieces, drop placements, score = lines. */
+export function playResearch(spec: AgentSpec, options: PlayOptions): PlayResult {
+  const { width, height, seed, preview, maxPieces } = options;
+  const rules = RULE_SETS.research;
+  const system = ROTATION_SYSTEMS[options.rotation ?? rules.rotation];
+  const agent = new TetrisAgent(spec, width, height, system, 'drop');
+  const board = new Board(width, height);
+  const randomizer = randomizerFor({ randomizer: 'uniform', seed, sequence: '' });
+  const queue: Piece[] = Array.from({ length: preview + 1 }, () => randomizer.next());
+  const path: PathStep[] | undefined = options.recordPath ? [] : undefined;
+  let lines = 0;
+  let pieces = 0;
+  let outcome: PlayOutcome = 'topped-out';
+  const start = performance.now();
+  for (;;) {
+    if (maxPieces !== null && pieces >= maxPieces) {
+      outcome = 'piece-limit';
+      break;
+    }
+    const piece = queue[0];
+    const choice = agent.choose({ board, piece, preview: queue.slice(1), rules, score: lines, level: 0, target: null });
+    if (choice === null) break;
+    const shape = system.orientations[piece][choice.rotation];
+    board.place(shape, choice.x, choice.y);
+    lines += board.clearFullRows();
+    pieces++;
+    path?.push(pathStep(piece, shape, choice.rotation, choice.x, choice.y));
+    queue.shift();
+    queue.push(randomizer.next());
+  }
+  return { lines, score: lines, pieces, outcome, ms: performance.now() - start, path };
+}
+
+/** Any rules on the full game: the agent places each piece where the rules let it go. */
+export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult {
+  const game = new Game(
+    { rules: options.rules, width: options.width, height: options.height, rotation: options.rotation, seed: options.seed, preview: options.preview, target: options.target },
+    { keepLog: false },
+  );
+  const agent = new TetrisAgent(spec, game.board.width, game.board.height, game.system, game.rules.style === 'drop' ? 'drop' : 'reachable');
+  const target = game.rules.hasTarget ? game.config.target : null;
+  const path: PathStep[] | undefined = options.recordPath ? [] : undefined;
+  let outcome: PlayOutcome = game.outcome;
+  const start = performance.now();
+  while (!game.over) {
+    if (options.maxPieces !== null && game.pieces >= options.maxPieces) {
+      outcome = 'piece-limit';
+      break;
+    }
+    const piece = game.current;
+    const turn = { board: game.board, piece, preview: game.preview(), rules: game.rules, score: game.score, level: game.level, target, from: game.active ?? undefined };
+    const choice = agent.choose(turn);
+    if (choice === null) {
+      game.press('H'); // nowhere to rest inside the board: the piece locks above the top and the game ends
+      continue;
+    }
+    game.place(choice.rotation, choice.x, choice.y);
+    path?.push(pathStep(piece, game.system.orientations[piece][choice.rotation], choice.rotation, choice.x, choice.y));
+  }
+  if (game.over) outcome = game.outcome;
+  return { lines: game.lines, score: game.score, pieces: game.pieces, outcome, ms: performance.now() - start, path };
+}

@@ -1,0 +1,44 @@
+import type { PlacementGenerator } from '../tetris/placements.ts';
+import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
+import type { Shape } from '../tetris/shape.ts';
+
+/**
+ * The centre cell of a placed piece: of its four cells, the one nearest the centre of its bounding
+ * box (ties: the lower, then the left one). S4 reports each piece by this cell.
+ */
+export function centreCell(shape: Shape, x: number, y: number): [number, number] {
+  const cx = (shape.width - 1) / 2;
+  const cy = (shape.height - 1) / 2;
+  let best = shape.cells[0];
+  let bestDistance = Infinity;
+  for (const cell of shape.cells) {
+    const distance = (cell[0] - cx) ** 2 + (cell[1] - cy) ** 2;
+    if (distance < bestDistance || (distance === bestDistance && (cell[1] < best[1] || (cell[1] === best[1] && cell[0] < best[0])))) {
+      best = cell;
+      bestDistance = distance;
+    }
+  }
+  return [x + best[0], y + best[1]];
+}
+
+/**
+ * S4's tie-break priority of placement i (lower is preferred): 100 × (sideways moves + turns from the
+ * spawn position) + 10 when the piece's centre cell ends in the left half of the board.
+ */
+export function s4Priority(generator: PlacementGenerator, i: number, width: number): number {
+  let moves = 0;
+  for (const key of generator.keys(i)) if (key !== 'D' && key !== 'H') moves++;
+  const [centreX] = centreCell(generator.orientation(i), generator.x[i], generator.y[i]);
+  return 100 * moves + (centreX < width / 2 ? 10 : 0);
+}
+
+/** One step of S4's search path: the piece, its orientation and where its centre cell landed. */
+export interface PathStep {
+  readonly shape: PieceName;
+  readonly rotation: number;
+  readonly centre: [number, number];
+}
+
+export function pathStep(piece: Piece, shape: Shape, rotation: number, x: number, y: number): PathStep {
+  return { shape: pieceName(piece), rotation, centre: centreCell(shape, x, y) };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { mean, median, pairedComparison, standardError } from '../../src/core/stats.ts';
+
+describe('statistics', () => {
+  it('mean, median and standard error, by hand', () => {
+    expect(mean([1, 2, 3, 10])).toBe(4);
+    expect(median([10, 1, 3, 2])).toBe(2.5);
+    expect(median([5, 1, 3])).toBe(3);
+    // Sample variance of 2, 4, 4, 4, 5, 5, 7, 9 is 32/7; stderr = √(32/7/8).
+    expect(standardError([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo(Math.sqrt(32 / 7 / 8), 12);
+    expect(standardError([3])).toBe(0);
+  });
+
+  it('compares two players game by game', () => {
+    const comparison = pairedComparison([10, 20, 30, 40], [12, 15, 30, 31]);
+    expect(comparison).toMatchObject({ meanDifference: 3, winsA: 2, winsB: 1, ties: 1 });
+    expect(comparison.stderr).toBeCloseTo(standardError([-2, 5, 0, 9]), 12);
+    expect(() => pairedComparison([1], [1, 2])).toThrow(/differ in size/);
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
+import { builtInAgentNames, loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { parseAgentSpec } from '../../src/tetris-ai/agent-spec.ts';
+
+const valid = {
+  name: 'mine',
+  description: 'a test agent',
+  source: 'a test',
+  sense: 'maximize',
+  features: ['holes', 'landingHeight'],
+  weights: { holes: -4, landingHeight: -1 },
+};
+
+describe('agent files', () => {
+  it('ship every agent of the sources', () => {
+    expect(builtInAgentNames()).toEqual(['bcts', 'dellacherie', 'eltetris', 'greedy', 'lee', 'lookahead', 'skilled', 'target', 'tpg']);
+    for (const name of builtInAgentNames()) expect(loadAgentSpec(name).name).toBe(name);
+  });
+
+  it('keep El-Tetris on complete lines and S4 on eroded cells ×10, as their sources do', () => {
+    expect(loadAgentSpec('eltetris').weights.completeLines).toBe(3.4181268101392694);
+    expect(loadAgentSpec('target').weights.erodedPieceCells).toBe(34);
+    expect(loadAgentSpec('target').policy).toMatchObject({ tieBreak: 's4', rejectOvershoot: true });
+    expect(loadAgentSpec('lookahead').policy.lookahead).toBe(1);
+    expect(loadAgentSpec('greedy').despair).toEqual({ maxHeightAbove: 10, weights: { holes: 20, maxHeight: 80 } });
+  });
+
+  it('load from a path', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gridmind-agent-')), 'mine.json');
+    writeFileSync(path, JSON.stringify(valid));
+    expect(loadAgentSpec(path)).toMatchObject({ name: 'mine', policy: { lookahead: 0, combine: 'sum', tieBreak: 'first' } });
+  });
+
+  it('name an unknown agent and the choices', () => {
+    expect(() => loadAgentSpec('deep-blue')).toThrow(/unknown agent "deep-blue": use one of bcts, dellacherie, .*, or the path of an agent JSON file/);
+    expect(() => loadAgentSpec('/no/such/agent.json')).toThrow(/cannot read agent file \/no\/such\/agent.json: no such file/);
+  });
+});
+
+describe('parseAgentSpec', () => {
+  const problem = (changes: Record<string, unknown>) => () => parseAgentSpec({ ...valid, ...changes }, 'mine.json');
+  it.each([
+    ['a missing weight', { weights: { holes: -4 } }, /agent mine.json: "weights" has no weight for feature "landingHeight"/],
+    ['an unknown feature', { features: ['holes', 'landingHeight', 'happiness'] }, /unknown feature "happiness": use one of landingHeight, /],
+    ['a weight off the list', { weights: { holes: -4, landingHeight: -1, bumpiness: 2 } }, /weighs "bumpiness", which is not in "features"/],
+    ['a weight that is not a number', { weights: { holes: '-4', landingHeight: -1 } }, /the weight of "holes" must be a number/],
+    ['a bad sense', { sense: 'up' }, /"sense" must be one of "maximize", "minimize"/],
+    ['a deep lookahead', { policy: { lookahead: 4 } }, /"lookahead" must be a whole number from 0 to 3/],
+    ['an unknown policy field', { policy: { greed: 1 } }, /unknown policy field "greed"/],
+    ['a bad beam', { policy: { lookahead: 1, beam: 0 } }, /"policy.beam" must be a whole number of at least 1/],
+    ['a despair without threshold', { despair: { weights: { holes: 1, landingHeight: 1 } } }, /"maxHeightAbove" must be a whole number/],
+    ['an unknown field', { colour: 'red' }, /unknown field "colour"/],
+    ['no features', { features: [] }, /"features" must be a non-empty list/],
+  ])('reports %s', (_what, changes, message) => {
+    expect(problem(changes)).toThrow(InputError);
+    expect(problem(changes)).toThrow(message);
+  });
+
+  it('reports a file that is not JSON', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gridmind-agent-')), 'broken.json');
+    writeFileSync(path, '{ "name": ');
+    expect(() => loadAgentSpec(path)).toThrow(/agent .*broken.json: not valid JSON/);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { parseBoard, type Board } from '../../src/tetris/board.ts';
+import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
+import { FEATURES, type FeatureInput } from '../../src/tetris-ai/features/index.ts';
+import { measureHeights } from '../../src/tetris-ai/features/measures.ts';
+import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
+import { Evaluator } from '../../src/tetris-ai/evaluator.ts';
+
+/** A board measured as it stands (no placement): every board-feature sees this board. */
+function inputFor(board: Board): FeatureInput {
+  const view = { rows: board.rows, top: board.height, heights: new Int32Array(board.width) };
+  measureHeights(view, board.width, board.fullRow);
+  return { width: board.width, height: board.height, fullRow: board.fullRow, after: view, before: view, landingHeight: 0, linesCleared: 0, erodedCells: 0 };
+}
+
+const value = (name: string, input: FeatureInput) => FEATURES[name].compute(input);
+
+// Board A, by hand: heights 3 4 0 3 1; one hole (column 1, row 1) under a run of two cells.
+const boardA = parseBoard(['.....', '.....', '.#...', '##.#.', '#..#.', '##.##'].join('\n'));
+
+describe('features on a hand-drawn board (values computed by hand)', () => {
+  const input = inputFor(boardA);
+  it.each([
+    ['holes', 1],
+    ['rowsWithHoles', 1],
+    ['holeDepth', 2],
+    ['overload', 2],
+    // Rows bottom to top: 2, 4, 4, 4, then two empty rows at 2 each.
+    ['rowTransitions', 18],
+    // Columns left to right: 1, 3, 1, 1, 1.
+    ['columnTransitions', 7],
+    // Well cells: (2,0) 1; (4,1) 1; (2,2) 1+2; (4,2) 1+1; (0,3) 1.
+    ['cumulativeWells', 8],
+    ['aggregateHeight', 11],
+    ['bumpiness', 1 + 4 + 3 + 2],
+    ['emptyColumns', 4 + 3],
+    ['maxHeight', 4],
+    ['averageHeight', 2.2],
+    ['heightRange', 4],
+    ['heightDeviation', 0.8 + 1.8 + 2.2 + 0.8 + 1.2],
+    ['weightedHeight', 3 * 0 + 4 * 2 + 0 * 4 + 3 * 6 + 1 * 8],
+  ])('%s = %d', (name, expected) => {
+    expect(value(name, input)).toBeCloseTo(expected, 10);
+  });
+
+  it('are all defined and sourced', () => {
+    for (const feature of Object.values(FEATURES)) {
+      expect(feature.definition.length, feature.name).toBeGreaterThan(10);
+      expect(feature.source.length, feature.name).toBeGreaterThan(2);
+    }
+  });
+
+  it('count an empty board: no holes or wells, 2 per row, one change per column', () => {
+    const empty = inputFor(parseBoard(['....', '....', '....', '....'].join('\n')));
+    expect(value('rowTransitions', empty)).toBe(8);
+    expect(value('columnTransitions', empty)).toBe(4);
+    expect(value('holes', empty) + value('cumulativeWells', empty) + value('holeDepth', empty)).toBe(0);
+  });
+
+  it('count the space above the board as empty in column transitions', () => {
+    // Column 0 filled to the top: floor→cells no change, top cell→above one change.
+    const tall = inputFor(parseBoard(['#...', '#...', '#...', '#...'].join('\n')));
+    expect(value('columnTransitions', tall)).toBe(1 + 3);
+  });
+
+  it('sum a clean well of depth d as 1 + 2 + … + d', () => {
+    const well = inputFor(parseBoard(['.....', '###.#', '###.#', '###.#'].join('\n')));
+    expect(value('cumulativeWells', well)).toBe(1 + 2 + 3);
+  });
+});
+
+describe('placement features', () => {
+  const system = ROTATION_SYSTEMS.classic;
+  const verticalI = system.orientations[0][1];
+  const square = system.orientations[1][0];
+  /** A feature's value as an agent sees it: through an evaluator, which measures the heights it needs. */
+  const scored = (name: string, input: FeatureInput) => new Evaluator({ [name]: 1 }, 'maximize').score(input);
+
+  it('landing height, lines, eroded cells, and the board before and after clearing', () => {
+    const board = parseBoard(['....', '....', '....', '....', '....', '###.'].join('\n'));
+    const simulator = new PlacementSimulator(4, 6);
+    simulator.simulate(board, board.stackHeight(), verticalI, 3, 0, true);
+    const input = simulator.input;
+    expect(scored('landingHeight', input)).toBe(1.5); // lowest cell row 0 + (4 − 1) / 2
+    expect(scored('completeLines', input)).toBe(1);
+    expect(scored('erodedPieceCells', input)).toBe(1); // 1 line × 1 piece cell in it
+    expect(simulator.board.toString()).toBe(['....', '....', '....', '...#', '...#', '...#'].join('\n'));
+    // Lee measures before the full row goes: heights 1 1 1 4; after it, 0 0 0 3.
+    expect(scored('aggregateHeightBeforeClear', input)).toBe(7);
+    expect(scored('bumpinessBeforeClear', input)).toBe(3);
+    expect(scored('aggregateHeight', input)).toBe(3);
+    expect(scored('bumpiness', input)).toBe(3);
+  });
+
+  it('eroded cells multiply lines by the piece cells removed', () => {
+    const board = parseBoard(['....', '....', '##..', '##..'].join('\n'));
+    const simulator = new PlacementSimulator(4, 4);
+    simulator.simulate(board, board.stackHeight(), square, 2, 0, false);
+    expect(simulator.input.linesCleared).toBe(2);
+    expect(simulator.input.erodedCells).toBe(2 * 4);
+    expect(simulator.input.landingHeight).toBe(0.5);
+    expect(simulator.board.rows.every((row) => row === 0)).toBe(true);
+  });
+
+  it('holes before and after clearing differ when the cleared row covered a hole', () => {
+    const board = parseBoard(['....', '....', '....', '....', '###.', '#.##'].join('\n'));
+    const simulator = new PlacementSimulator(4, 6);
+    simulator.simulate(board, board.stackHeight(), verticalI, 3, 1, true);
+    expect(simulator.input.linesCleared).toBe(1);
+    expect(scored('holesBeforeClear', simulator.input)).toBe(1);
+    expect(scored('holes', simulator.input)).toBe(0);
+  });
+});
+
+describe('Evaluator', () => {
+  it('sums weighted features, negated for a cost to minimise', () => {
+    const input = inputFor(boardA);
+    expect(new Evaluator({ holes: -4, maxHeight: 0.5 }, 'maximize').score(input)).toBe(-4 * 1 + 0.5 * 4);
+    expect(new Evaluator({ holes: 60, maxHeight: 30 }, 'minimize').score(input)).toBe(-(60 * 1 + 30 * 4));
+  });
+});
