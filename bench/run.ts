@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: placements. With no name, every benchmark runs.
+ * Names: agents, placements. With no name, every benchmark runs.
  */
+import { benchAgents } from './agents.ts';
 import { benchPlacements } from './placements.ts';
 
-const BENCHMARKS: Record<string, () => string[]> = { placements: benchPlacements };
+const BENCHMARKS: Record<string, () => string[]> = { agents: benchAgents, placements: benchPlacements };
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !(name in BENCHMARKS));

@@ -83,7 +83,11 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     const player = summarise(options.agent.name, mine);
     if (options.vs === null) return { player, lines, vs: null };
     const vsLines = theirs.map((record) => record.lines);
-    return { player, lines, vs: { player: summarise(options.vs.name, theirs), lines: vsLines, comparison: pairedComparison(lines, vsLines) } };
+    return {
+      player,
+      lines,
+      vs: { player: summarise(options.vs.name, theirs), lines: vsLines, comparison: pairedComparison(lines, vsLines) },
+    };
   } finally {
     await pool.destroy();
   }

@@ -33,7 +33,7 @@ export function registerAgentCommands(program: Command): void {
     .option('--rules <rules>', 'research, classic, target or aveiro', optionParser(parseRuleSetName), 'research')
     .option('--board <WxH>', "board size (default: the rules' own, 10x20 or 8x30 for aveiro)", boardSizeOption)
     .option('--seed <n>', 'seed of the pieces', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--preview <n>', "next pieces the agent sees (default: its lookahead depth)", integerIn(0, 16))
+    .option('--preview <n>', 'next pieces the agent sees (default: its lookahead depth)', integerIn(0, 16))
     .option('--max-pieces <n>', 'stop after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--target <score>', `target score for --rules target (default ${DEFAULT_TARGET})`, integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--path <file>', "write S4's search path: per piece its shape, rotation and centre cell (JSON)")
@@ -44,7 +44,9 @@ export function registerAgentCommands(program: Command): void {
 function listAgents(json: boolean): void {
   const specs = builtInAgentNames().map(loadAgentSpec);
   if (json) {
-    print(JSON.stringify(specs.map(({ name, description, source, features, policy }) => ({ name, description, source, features, policy }))));
+    print(
+      JSON.stringify(specs.map(({ name, description, source, features, policy }) => ({ name, description, source, features, policy }))),
+    );
     return;
   }
   const width = Math.max(...specs.map((spec) => spec.name.length));
@@ -73,7 +75,16 @@ function play(flags: PlayFlags): void {
   const piecesPerSecond = result.ms > 0 ? Math.round((result.pieces / result.ms) * 1000) : 0;
   if (flags.path !== undefined) {
     const target = rules.hasTarget ? (flags.target ?? DEFAULT_TARGET) : undefined;
-    const file = { agent: flags.agent, rules: rules.name, board, seed: flags.seed, target, outcome: result.outcome, score: result.score, path: result.path };
+    const file = {
+      agent: flags.agent,
+      rules: rules.name,
+      board,
+      seed: flags.seed,
+      target,
+      outcome: result.outcome,
+      score: result.score,
+      path: result.path,
+    };
     writeFileAtomically(flags.path, `${JSON.stringify(file, null, 1)}\n`);
   }
   const summary = {

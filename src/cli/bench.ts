@@ -29,9 +29,12 @@ export function registerBenchCommands(program: Command): void {
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
     .option('--workers <k>', 'worker threads', integerIn(1, 256), availableParallelism())
-    .option('--preview <n>', "next pieces the agents see (default: the larger lookahead depth)", integerIn(0, 16))
+    .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, 16))
     .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
-    .option('--json', 'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers"}')
+    .option(
+      '--json',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers"}',
+    )
     .addHelpText('after', '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.')
     .action((flags: BenchFlags) => bench(flags));
 
@@ -49,7 +52,13 @@ async function bench(flags: BenchFlags): Promise<void> {
   const preview = flags.preview ?? Math.max(agent.spec.policy.lookahead, vs?.spec.policy.lookahead ?? 0);
   const board = `${flags.board.width}x${flags.board.height}`;
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board} |{bar}| {value}/{total} games | ETA {eta_formatted}`, noTTYOutput: true, notTTYSchedule: 5000, etaBuffer: 50 },
+    {
+      stream: process.stderr,
+      format: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board} |{bar}| {value}/{total} games | ETA {eta_formatted}`,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+      etaBuffer: 50,
+    },
     cliProgress.Presets.shades_classic,
   );
   const games = flags.games * (vs === null ? 1 : 2);
@@ -154,8 +163,15 @@ function listRuns(limit: number, json: boolean): void {
       return;
     }
     for (const run of runs) {
-      const summary = run.summary as { meanLines: number; stderr: number; piecesPerSecond: number; comparison?: { meanDifference: number; stderr: number } };
-      const versus = run.vs ? ` vs ${run.vs} (Δ ${summary.comparison!.meanDifference.toFixed(1)} ± ${summary.comparison!.stderr.toFixed(1)})` : '';
+      const summary = run.summary as {
+        meanLines: number;
+        stderr: number;
+        piecesPerSecond: number;
+        comparison?: { meanDifference: number; stderr: number };
+      };
+      const versus = run.vs
+        ? ` vs ${run.vs} (Δ ${summary.comparison!.meanDifference.toFixed(1)} ± ${summary.comparison!.stderr.toFixed(1)})`
+        : '';
       print(
         `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
           `${run.games} games  ${summary.meanLines.toFixed(1)} ± ${summary.stderr.toFixed(1)} lines  ${summary.piecesPerSecond.toLocaleString('en-US')} pieces/s`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { registerAgentCommands } from './agents.ts';
@@ -7,8 +8,11 @@ import { registerTetrisCommands } from './tetris.ts';
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */
 const EXIT_BAD_INPUT = 2;
 
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command('gridmind')
   .description('Gridmind: search-based AI for grid puzzle games (Tetris, SameGame)')
+  .version(version)
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`gridmind: ${message}`) })
   .showSuggestionAfterError()

@@ -31,15 +31,21 @@ export function registerTetrisCommands(program: Command): void {
     .command('placements')
     .description('list every placement of a piece on a board, with the keys that play it')
     .requiredOption('--piece <letter>', 'piece: I O T S Z J L', optionParser(parsePiece))
-    .option('--board <WxH>', 'board size, width 4-16 by height 4-64 (default 10x20, or the board file\'s size)', boardSizeOption)
+    .option('--board <WxH>', "board size, width 4-16 by height 4-64 (default 10x20, or the board file's size)", boardSizeOption)
     .option('--board-file <file>', 'start from this board: rows of "." and "#", top row first (bottom rows when --board is larger)')
-    .option('--mode <mode>', 'drop: straight drops (research protocol); reachable: every resting spot reachable from spawn', optionParser(parsePlacementMode), 'drop')
+    .option(
+      '--mode <mode>',
+      'drop: straight drops (research protocol); reachable: every resting spot reachable from spawn',
+      optionParser(parsePlacementMode),
+      'drop',
+    )
     .option('--rotation <system>', 'rotation system: classic, aveiro or srs', optionParser(parseRotationSystemName), 'classic')
     .option('--json', 'print JSON: {"count", "placements": [{"rotation","x","y","cells","keys"}]}')
     .addHelpText(
       'after',
       '\nx counts from the left, y from the floor, both from 0; (x, y) is the bottom-left corner of the\n' +
-        "piece's bounding box. Keys: L left, R right, C clockwise, A counter-clockwise, D soft drop, H hard drop.",
+        "piece's bounding box. keys: the shortest key path from the spawn (null when none reaches a drop\n" +
+        'placement): L left, R right, C clockwise, A counter-clockwise, D soft drop, H hard drop.',
     )
     .action((options: PlacementsOptions) => printPlacements(options));
 }
@@ -65,7 +71,9 @@ function printPlacements(options: PlacementsOptions): void {
   const lines = [`${pieceName(options.piece)} on ${size}, ${options.mode} placements, ${system.name} rotation: ${count}`];
   if (count > 0) lines.push('rotation   x   y  keys');
   for (const p of placements) {
-    lines.push(`${String(p.rotation).padStart(8)} ${String(p.x).padStart(3)} ${String(p.y).padStart(3)}  ${p.keys}`);
+    lines.push(
+      `${String(p.rotation).padStart(8)} ${String(p.x).padStart(3)} ${String(p.y).padStart(3)}  ${p.keys ?? '(no key path from the spawn)'}`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

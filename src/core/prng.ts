@@ -1,33 +1,36 @@
 /**
  * Gridmind's seeded pseudo-random number generator.
  *
- * Definition: xoshiro128** (Blackman & Vigna, 2018), a 128-bit state generator with 32-bit output,
- * whose four state words are filled from the seed by a SplitMix-style Weyl sequence passed through
- * the MurmurHash3 32-bit finaliser. Only 32-bit integer operations (`Math.imul`, shifts, xor) are
- * used, so a given seed yields the same stream on every platform and JavaScript engine.
+ * Definition: xoshiro128** (Blackman & Vigna, 2018), a 128-bit state generator with 32-bit output.
+ * Its state is the first two outputs of SplitMix64 (Steele, Lea & Flood, 2014) started at
+ * (seed + 2⁵³) + stream · 2⁵⁴: every safe-integer seed and stream 0–1023 gives a different start, and
+ * SplitMix64's steps are bijections, so no two (seed, stream) pairs share a stream. Drawing uses only
+ * 32-bit integer operations (`Math.imul`, shifts, xor), so a seed yields the same numbers on every
+ * platform and JavaScript engine.
  *
- * A seed is any safe integer; a `stream` number (default 0) selects an independent stream from the
- * same seed, so that, for example, the pieces and the garbage rows of one game never share numbers.
+ * The `stream` number selects an independent stream from the same seed, so that, for example, the
+ * pieces and the garbage rows of one game never share numbers.
  */
 export class Prng {
-  private s0 = 0;
-  private s1 = 0;
-  private s2 = 0;
-  private s3 = 0;
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
 
   constructor(seed: number, stream = 0) {
     if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
-    const low = seed >>> 0;
-    const high = Math.floor(seed / 0x1_0000_0000) >>> 0;
-    let weyl = finalise32(low ^ 0x6a09e667) ^ finalise32(high ^ 0xbb67ae85) ^ finalise32(stream ^ 0x3c6ef372);
-    const next = (): number => {
-      weyl = (weyl + 0x9e3779b9) | 0;
-      return finalise32(weyl);
+    if (!Number.isInteger(stream) || stream < 0 || stream >= MAX_STREAMS)
+      throw new RangeError(`stream must be 0 to ${MAX_STREAMS - 1}, got ${stream}`);
+    let state = BigInt(seed) + (1n << 53n) + (BigInt(stream) << 54n);
+    const next = (): bigint => {
+      state = (state + 0x9e3779b97f4a7c15n) & MASK_64;
+      return splitMix64Finalise(state);
     };
-    this.s0 = next();
-    this.s1 = next();
-    this.s2 = next();
-    this.s3 = next();
+    const [low, high] = [next(), next()];
+    this.s0 = Number(low & 0xffffffffn) | 0;
+    this.s1 = Number(low >> 32n) | 0;
+    this.s2 = Number(high & 0xffffffffn) | 0;
+    this.s3 = Number(high >> 32n) | 0;
     if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1; // the all-zero state is a fixed point
   }
 
@@ -59,26 +62,19 @@ export class Prng {
     const low = this.nextUint32() >>> 6; // 26 bits
     return (high * 0x400_0000 + low) / 0x20_0000_0000_0000;
   }
-
-  /** An independent copy that continues the same stream from the current point. */
-  clone(): Prng {
-    const copy = Object.create(Prng.prototype) as Prng;
-    copy.s0 = this.s0;
-    copy.s1 = this.s1;
-    copy.s2 = this.s2;
-    copy.s3 = this.s3;
-    return copy;
-  }
 }
 
 function rotateLeft(value: number, bits: number): number {
   return (value << bits) | (value >>> (32 - bits));
 }
 
-/** MurmurHash3's 32-bit finaliser: a bijective avalanche mix of one word. */
-function finalise32(value: number): number {
-  let z = value | 0;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  return (z ^ (z >>> 16)) | 0;
+const MAX_STREAMS = 1024;
+const MASK_64 = (1n << 64n) - 1n;
+
+/** SplitMix64's output function: a bijective avalanche mix of a 64-bit word. */
+function splitMix64Finalise(value: bigint): bigint {
+  let z = value;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK_64;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK_64;
+  return z ^ (z >> 31n);
 }

@@ -23,7 +23,17 @@ export function saveBenchRun(db: Db, run: NewBenchRun): number {
       `INSERT INTO bench_runs (created_at, game, agent, vs, board, games, seed_base, summary, per_game)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(new Date().toISOString(), run.game, run.agent, run.vs, run.board, run.games, run.seedBase, JSON.stringify(run.summary), JSON.stringify(run.perGame));
+    .run(
+      new Date().toISOString(),
+      run.game,
+      run.agent,
+      run.vs,
+      run.board,
+      run.games,
+      run.seedBase,
+      JSON.stringify(run.summary),
+      JSON.stringify(run.perGame),
+    );
   return Number(result.lastInsertRowid);
 }
 

@@ -42,7 +42,9 @@ export function openDatabase(path = databasePath()): Db {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > MIGRATIONS.length) {
     db.close();
-    throw new InputError(`the database ${path} was written by a newer Gridmind (schema ${version}); upgrade Gridmind or set GRIDMIND_DB to another file`);
+    throw new InputError(
+      `the database ${path} was written by a newer Gridmind (schema ${version}); upgrade Gridmind or set GRIDMIND_DB to another file`,
+    );
   }
   db.transaction(() => {
     for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]);

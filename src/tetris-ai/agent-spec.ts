@@ -114,7 +114,8 @@ export function parseAgentSpec(value: unknown, origin: string): AgentSpec {
     if (!policyFields.includes(field)) fail(`unknown policy field "${field}": use ${policyFields.join(', ')}`);
   }
   const beam = policyJson.beam ?? null;
-  if (beam !== null && (typeof beam !== 'number' || !Number.isInteger(beam) || beam < 1)) fail('"policy.beam" must be a whole number of at least 1, or null');
+  if (beam !== null && (typeof beam !== 'number' || !Number.isInteger(beam) || beam < 1))
+    fail('"policy.beam" must be a whole number of at least 1, or null');
   if (typeof (policyJson.rejectOvershoot ?? false) !== 'boolean') fail('"policy.rejectOvershoot" must be true or false');
 
   return {

@@ -61,7 +61,12 @@ export class TetrisAgent {
     this.levels = Array.from({ length: spec.policy.lookahead + 1 }, () => {
       const generator = new PlacementGenerator(width, height, system);
       const capacity = generator.rotation.length;
-      return { generator, simulator: new PlacementSimulator(width, height), values: new Float64Array(capacity), candidates: new Int32Array(capacity) };
+      return {
+        generator,
+        simulator: new PlacementSimulator(width, height),
+        values: new Float64Array(capacity),
+        candidates: new Int32Array(capacity),
+      };
     });
   }
 
@@ -80,7 +85,14 @@ export class TetrisAgent {
    * A placement after which a known piece has no placement is worth −∞; when every placement is,
    * the best by its own value is chosen, so the agent still moves.
    */
-  private search(level: number, depth: number, board: Board, piece: Piece, score: number, state: TurnState): { value: number; index: number } {
+  private search(
+    level: number,
+    depth: number,
+    board: Board,
+    piece: Piece,
+    score: number,
+    state: TurnState,
+  ): { value: number; index: number } {
     const { generator, simulator, values, candidates } = this.levels[level];
     const { policy } = this.spec;
     const count = generator.generate(board, piece, this.mode, level === 0 ? state.from : undefined);
@@ -104,6 +116,10 @@ export class TetrisAgent {
       const own = evaluator.score(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
+      if (!deeper && !checkTarget) {
+        if (this.isBetter(own, best, i, bestIndex, generator)) [best, bestIndex] = [own, i];
+        continue;
+      }
       const points = state.rules.points(simulator.input.linesCleared, state.level);
       if (checkTarget && score + points > state.target!) continue;
       if (!deeper) {
@@ -118,11 +134,17 @@ export class TetrisAgent {
 
     if (deeper && !expandAll) {
       // Beam: look deeper only from the `beam` placements with the best own values.
-      const kept = candidates.subarray(0, candidateCount).sort((a, b) => values[b] - values[a] || a - b).subarray(0, policy.beam!);
+      const kept = candidates
+        .subarray(0, candidateCount)
+        .sort((a, b) => values[b] - values[a] || a - b)
+        .subarray(0, policy.beam!);
       for (const i of kept.slice().sort()) {
         simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], keepBefore);
         const points = state.rules.points(simulator.input.linesCleared, state.level);
-        const total = this.combine(values[i], this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value);
+        const total = this.combine(
+          values[i],
+          this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value,
+        );
         if (this.isBetter(total, best, i, bestIndex, generator)) [best, bestIndex] = [total, i];
       }
     }

@@ -82,7 +82,15 @@ export function playResearch(spec: AgentSpec, options: PlayOptions): PlayResult 
 /** Any rules on the full game: the agent places each piece where the rules let it go. */
 export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult {
   const game = new Game(
-    { rules: options.rules, width: options.width, height: options.height, rotation: options.rotation, seed: options.seed, preview: options.preview, target: options.target },
+    {
+      rules: options.rules,
+      width: options.width,
+      height: options.height,
+      rotation: options.rotation,
+      seed: options.seed,
+      preview: options.preview,
+      target: options.target,
+    },
     { keepLog: false },
   );
   const agent = new TetrisAgent(spec, game.board.width, game.board.height, game.system, game.rules.style === 'drop' ? 'drop' : 'reachable');
@@ -96,7 +104,16 @@ export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult 
       break;
     }
     const piece = game.current;
-    const turn = { board: game.board, piece, preview: game.preview(), rules: game.rules, score: game.score, level: game.level, target, from: game.active ?? undefined };
+    const turn = {
+      board: game.board,
+      piece,
+      preview: game.preview(),
+      rules: game.rules,
+      score: game.score,
+      level: game.level,
+      target,
+      from: game.active ?? undefined,
+    };
     const choice = agent.choose(turn);
     if (choice === null) {
       game.press('H'); // nowhere to rest inside the board: the piece locks above the top and the game ends

@@ -38,10 +38,6 @@ export class Board {
     return copy;
   }
 
-  copyFrom(other: Board): void {
-    this.rows.set(other.rows);
-  }
-
   equals(other: Board): boolean {
     return this.width === other.width && this.height === other.height && this.rows.every((row, y) => row === other.rows[y]);
   }
@@ -72,22 +68,42 @@ export class Board {
     for (let k = 0; k < rows.length; k++) this.rows[y + k] |= rows[k] << x;
   }
 
-  /** Removes every full row, moving the rows above down (the vanish zone's empty rows follow); returns how many were removed. */
+  /** Removes every full row of the board, moving the rows above (the vanish zone's too) down; returns how many. */
   clearFullRows(): number {
     const rows = this.rows;
     let kept = 0;
     for (let y = 0; y < rows.length; y++) {
-      if (rows[y] !== this.fullRow) rows[kept++] = rows[y];
+      if (y >= this.height || rows[y] !== this.fullRow) rows[kept++] = rows[y];
     }
     const cleared = rows.length - kept;
     rows.fill(0, kept);
     return cleared;
   }
 
+  /** Empties the vanish zone; returns whether anything was there (a stack reaching above the top). */
+  clearVanishZone(): boolean {
+    let found = false;
+    for (let y = this.height; y < this.rows.length; y++) {
+      if (this.rows[y] !== 0) found = true;
+      this.rows[y] = 0;
+    }
+    return found;
+  }
+
   /** Height of the stack: the highest filled row + 1, or 0 when the board is empty (= the highest column). */
   stackHeight(): number {
     for (let y = this.height - 1; y >= 0; y--) if (this.rows[y] !== 0) return y + 1;
     return 0;
+  }
+
+  /** Fills `heights` with every column's height, scanning down from the top of the stack. */
+  columnHeights(heights: Int32Array): void {
+    heights.fill(0, 0, this.width);
+    let seen = 0;
+    for (let y = this.stackHeight() - 1; y >= 0 && seen !== this.fullRow; y--) {
+      for (let fresh = this.rows[y] & ~seen; fresh !== 0; fresh &= fresh - 1) heights[31 - Math.clz32(fresh & -fresh)] = y + 1;
+      seen |= this.rows[y];
+    }
   }
 
   /** Height of column x: its highest filled cell + 1, or 0 when empty. */
@@ -141,12 +157,15 @@ export function parseBoard(text: string, size?: { width: number; height: number 
   const width = lines[0].length;
   lines.forEach((line, index) => {
     const bad = /[^.#]/.exec(line);
-    if (bad) throw new InputError(`board row ${index + 1} has "${bad[0]}" at column ${bad.index + 1}: use only "." (empty) and "#" (filled)`);
-    if (line.length !== width) throw new InputError(`board row ${index + 1} has ${line.length} cells but row 1 has ${width}: every row must be as wide`);
+    if (bad)
+      throw new InputError(`board row ${index + 1} has "${bad[0]}" at column ${bad.index + 1}: use only "." (empty) and "#" (filled)`);
+    if (line.length !== width)
+      throw new InputError(`board row ${index + 1} has ${line.length} cells but row 1 has ${width}: every row must be as wide`);
   });
   const target = size ?? { width, height: lines.length };
   if (width !== target.width) throw new InputError(`the board drawing is ${width} wide but the board is ${target.width} wide`);
-  if (lines.length > target.height) throw new InputError(`the board drawing has ${lines.length} rows but the board has only ${target.height}`);
+  if (lines.length > target.height)
+    throw new InputError(`the board drawing has ${lines.length} rows but the board has only ${target.height}`);
   const board = new Board(target.width, target.height);
   lines.forEach((line, index) => {
     const y = lines.length - 1 - index;

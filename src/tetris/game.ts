@@ -1,20 +1,21 @@
 import { InputError } from '../core/errors.ts';
 import { Prng } from '../core/prng.ts';
 import { Board, checkBoardSize } from './board.ts';
-import type { Key } from './keys.ts';
+import { isKey, KEYS, type Key } from './keys.ts';
 import { dropPiece, movePiece, pieceCells, type ActivePiece } from './moves.ts';
 import { pieceName, type Piece } from './pieces.ts';
 import { PlacementGenerator } from './placements.ts';
 import {
   bagRandomizer,
   parsePieceSequence,
+  parseRandomizerName,
   sequenceRandomizer,
   uniformRandomizer,
   type Randomizer,
   type RandomizerName,
 } from './randomizers.ts';
-import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from './rotation/index.ts';
-import { RULE_SETS, type RuleSet, type RuleSetName } from './rules.ts';
+import { parseRotationSystemName, ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from './rotation/index.ts';
+import { parseRuleSetName, RULE_SETS, type RuleSet, type RuleSetName } from './rules.ts';
 
 export const MAX_GARBAGE_ROWS = 11;
 export const DEFAULT_PREVIEW = 3;
@@ -52,7 +53,8 @@ export interface LockResult extends ActivePiece {
 }
 
 /**
- * `playing`; `topped-out`: a new piece had no room (keys) or no placement fitted (drop);
+ * `playing`; `topped-out`: a new piece had no room, a lock left a cell above the top of the board
+ * (after its full rows were removed), or under drop play no placement fitted;
  * `target-reached` / `target-overshot`: the `target` rules' success and failure by score.
  */
 export type Outcome = 'playing' | 'topped-out' | 'target-reached' | 'target-overshot';
@@ -148,7 +150,7 @@ export class Game {
 
   /** Lets `ms` milliseconds of game time pass, applying gravity steps that fall due. */
   advance(ms: number): void {
-    if (!(ms >= 0)) throw new RangeError(`time cannot go backwards (advance by ${ms} ms)`);
+    if (!(ms >= 0 && ms < Infinity)) throw new RangeError(`advance by a finite, non-negative time, not ${ms} ms`);
     const end = this.clock + ms;
     while (!this.over && this.nextGravityAt <= end) {
       this.clock = this.nextGravityAt;
@@ -201,13 +203,7 @@ export class Game {
   }
 
   private lock(placed: ActivePiece): void {
-    const orientation = this.system.orientations[placed.piece][placed.rotation];
-    if (placed.y + orientation.height > this.board.height) {
-      this.active = null;
-      this.outcome = 'topped-out'; // locked with a cell above the top of the board
-      return;
-    }
-    this.board.place(orientation, placed.x, placed.y);
+    this.board.place(this.system.orientations[placed.piece][placed.rotation], placed.x, placed.y);
     const lines = this.board.clearFullRows();
     const points = this.rules.points(lines, this.level);
     this.score += points;
@@ -218,7 +214,9 @@ export class Game {
     this.active = null;
     this.upcoming.shift();
     this.fillQueue();
-    if (this.rules.hasTarget && this.score >= this.config.target) {
+    if (this.board.clearVanishZone()) {
+      this.outcome = 'topped-out'; // the stack reaches above the top of the board
+    } else if (this.rules.hasTarget && this.score >= this.config.target) {
       this.outcome = this.score === this.config.target ? 'target-reached' : 'target-overshot';
     } else if (this.rules.style === 'keys') {
       this.spawn();
@@ -247,9 +245,10 @@ export class Game {
   private isLegalPlacement(rotation: number, x: number, y: number): boolean {
     const generator = this.placements();
     const piece = this.current;
-    const count = this.active === null
-      ? generator.generate(this.board, piece, 'drop')
-      : generator.generate(this.board, piece, 'reachable', this.active);
+    const count =
+      this.active === null
+        ? generator.generate(this.board, piece, 'drop')
+        : generator.generate(this.board, piece, 'reachable', this.active);
     const canonical = this.system.canonicalRotation[piece];
     for (let i = 0; i < count; i++) {
       if (canonical[generator.rotation[i]] === canonical[rotation] && generator.x[i] === x && generator.y[i] === y) return true;
@@ -272,25 +271,44 @@ export function replay(log: ReplayLog): Game {
   if (log?.format !== 'gridmind-tetris-replay' || log.version !== 1) {
     throw new InputError('not a Gridmind Tetris replay log (expected format "gridmind-tetris-replay", version 1)');
   }
-  const game = new Game(log.config);
-  for (const input of log.inputs) {
-    game.advance(input.t - game.clock);
-    if ('key' in input) game.press(input.key);
-    else game.place(...input.place);
+  if (typeof log.config !== 'object' || log.config === null || !Array.isArray(log.inputs)) {
+    throw new InputError('a replay log needs a "config" object and an "inputs" list');
   }
+  const game = new Game(log.config);
+  log.inputs.forEach((input, index) => {
+    const bad = (what: string) => new InputError(`replay input ${index + 1}: ${what}`);
+    if (typeof input?.t !== 'number' || !(input.t >= game.clock && input.t < Infinity))
+      throw bad(`time ${input?.t} is not a finite time from ${game.clock} on`);
+    game.advance(input.t - game.clock);
+    if ('key' in input) {
+      if (!isKey(input.key)) throw bad(`"${input.key}" is not a key (use ${KEYS.join(' ')})`);
+      game.press(input.key);
+    } else if (Array.isArray(input.place) && input.place.length === 3 && input.place.every(Number.isInteger)) {
+      game.place(...input.place);
+    } else {
+      throw bad('neither a key nor a placement [rotation, x, y]');
+    }
+  });
+  if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
+    throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);
   game.advance(log.end - game.clock);
   return game;
 }
 
 function resolveOptions(options: GameOptions): GameConfig {
-  const rules = RULE_SETS[options.rules ?? 'classic'];
-  if (!rules) throw new InputError(`unknown rule set "${options.rules}"`);
+  const rules = RULE_SETS[parseRuleSetName(String(options.rules ?? 'classic'))];
+  const randomizer = parseRandomizerName(String(options.randomizer ?? (options.sequence ? 'sequence' : 'uniform')));
+  if (options.sequence && randomizer !== 'sequence') {
+    throw new InputError(
+      `a piece sequence is given but the randomizer is "${randomizer}": use the "sequence" randomizer, or drop the sequence`,
+    );
+  }
   const config: GameConfig = {
     rules: rules.name,
     width: options.width ?? rules.width,
     height: options.height ?? rules.height,
-    rotation: options.rotation ?? rules.rotation,
-    randomizer: options.randomizer ?? (options.sequence ? 'sequence' : 'uniform'),
+    rotation: parseRotationSystemName(String(options.rotation ?? rules.rotation)),
+    randomizer,
     sequence: options.sequence ?? '',
     seed: options.seed ?? 1,
     preview: options.preview ?? DEFAULT_PREVIEW,
@@ -298,7 +316,6 @@ function resolveOptions(options: GameOptions): GameConfig {
     target: options.target ?? DEFAULT_TARGET,
   };
   checkBoardSize(config.width, config.height);
-  if (!ROTATION_SYSTEMS[config.rotation]) throw new InputError(`unknown rotation system "${config.rotation}"`);
   if (!Number.isSafeInteger(config.seed)) throw new InputError(`seed ${config.seed} must be a whole number`);
   if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > 16) {
     throw new InputError(`preview ${config.preview} is out of range: show 0 to 16 next pieces`);
@@ -322,8 +339,6 @@ export function randomizerFor(config: Pick<GameConfig, 'randomizer' | 'seed' | '
       return bagRandomizer(new Prng(config.seed, PIECE_STREAM));
     case 'sequence':
       return sequenceRandomizer(parsePieceSequence(config.sequence));
-    default:
-      throw new InputError(`unknown randomizer "${config.randomizer}": use uniform, bag7 or sequence`);
   }
 }
 

@@ -1,5 +1,3 @@
-import { InputError } from '../core/errors.ts';
-
 /**
  * The player's keys, one letter each, as they appear in key paths and replay logs:
  * `L` left, `R` right, `C` rotate clockwise, `A` rotate counter-clockwise (anticlockwise),
@@ -8,20 +6,6 @@ import { InputError } from '../core/errors.ts';
 export const KEYS = ['L', 'R', 'C', 'A', 'D', 'H'] as const;
 export type Key = (typeof KEYS)[number];
 
-export const KEY_DESCRIPTIONS: Readonly<Record<Key, string>> = {
-  L: 'move left',
-  R: 'move right',
-  C: 'rotate clockwise',
-  A: 'rotate counter-clockwise',
-  D: 'soft drop one row (locks when blocked)',
-  H: 'hard drop and lock',
-};
-
 export function isKey(value: unknown): value is Key {
   return typeof value === 'string' && (KEYS as readonly string[]).includes(value);
-}
-
-export function parseKey(text: string): Key {
-  if (!isKey(text)) throw new InputError(`unknown key "${text}": use one of ${KEYS.join(' ')}`);
-  return text;
 }

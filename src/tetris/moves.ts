@@ -1,7 +1,8 @@
 import type { Board } from './board.ts';
 import type { Key } from './keys.ts';
 import type { Piece } from './pieces.ts';
-import { CLOCKWISE, COUNTER_CLOCKWISE, type RotationSystem } from './rotation/index.ts';
+import { CLOCKWISE, COUNTER_CLOCKWISE, type RotationSystem, type Turn } from './rotation/index.ts';
+import type { Shape } from './shape.ts';
 
 /** A piece in play: its orientation and bounding box's bottom-left corner on the board. */
 export interface ActivePiece {
@@ -31,23 +32,34 @@ export function movePiece(board: Board, system: RotationSystem, active: ActivePi
     case 'C':
     case 'A': {
       const turn = system.turns[piece][rotation][key === 'C' ? CLOCKWISE : COUNTER_CLOCKWISE];
-      if (turn === null) return null;
-      for (let m = 0; m < turn.moves.length; m += 2) {
-        const nx = x + turn.moves[m];
-        const ny = y + turn.moves[m + 1];
-        if (fits(turn.to, nx, ny)) return { piece, rotation: turn.to, x: nx, y: ny };
-      }
-      return null;
+      const m = turn === null ? -1 : firstFittingMove(board, system.orientations[piece][turn.to], turn, x, y);
+      return m < 0 ? null : { piece, rotation: turn!.to, x: x + turn!.moves[m], y: y + turn!.moves[m + 1] };
     }
+    default:
+      return null; // not a move key
   }
 }
 
 /** The resting position straight below the piece: where a hard drop puts it. */
 export function dropPiece(board: Board, system: RotationSystem, active: ActivePiece): ActivePiece {
-  const orientation = system.orientations[active.piece][active.rotation];
-  let y = active.y;
-  while (board.fits(orientation, active.x, y - 1)) y--;
-  return { ...active, y };
+  return { ...active, y: restingY(board, system.orientations[active.piece][active.rotation], active.x, active.y) };
+}
+
+/** The lowest row a shape at (x, y) reaches by falling straight down. */
+export function restingY(board: Board, shape: Shape, x: number, y: number): number {
+  let rest = y;
+  while (board.fits(shape, x, rest - 1)) rest--;
+  return rest;
+}
+
+/**
+ * A turn from a piece at (x, y) to orientation `target`: the offset into `turn.moves` of the first
+ * move (kick) that fits, or −1 when every one is blocked.
+ */
+export function firstFittingMove(board: Board, target: Shape, turn: Turn, x: number, y: number): number {
+  const moves = turn.moves;
+  for (let m = 0; m < moves.length; m += 2) if (board.fits(target, x + moves[m], y + moves[m + 1])) return m;
+  return -1;
 }
 
 /** The board cells [x, y] a piece covers. */

@@ -1,6 +1,6 @@
-import { InputError } from '../core/errors.ts';
+import { parseName } from '../core/names.ts';
 import { VANISH_ROWS, type Board } from './board.ts';
-import { pieceCells } from './moves.ts';
+import { firstFittingMove, pieceCells, restingY } from './moves.ts';
 import type { Piece } from './pieces.ts';
 import { CLOCKWISE, COUNTER_CLOCKWISE, type RotationSystem, type Spawn } from './rotation/index.ts';
 import type { Orientation } from './shape.ts';
@@ -26,10 +26,11 @@ const SOFT_DROP = 4;
  * board size and rotation system; `generate` overwrites the previous results, so read them (or copy
  * what you keep) before the next call. Nothing is allocated per placement.
  *
- * A placement is a resting position inside the board: orientation `rotation` with its bounding box's
- * bottom-left corner at (`x`, `y`), x from the left and y from the floor. Its key path is the shortest sequence of keys
- * (see `keys.ts`; each key counts one) that brings a new piece from its spawn position to rest there
- * and locks it with a hard drop.
+ * A placement is a resting position inside the board: orientation `rotation` (the first orientation
+ * of the rotation system with that shape) with its bounding box's bottom-left corner at (`x`, `y`),
+ * x from the left and y from the floor. Its key path is the shortest sequence of keys (see `keys.ts`;
+ * each key counts one) that brings a new piece from its spawn position to rest there and locks it with
+ * a hard drop.
  */
 export class PlacementGenerator {
   /** Number of placements found by the last `generate`. */
@@ -40,6 +41,10 @@ export class PlacementGenerator {
   private piece: Piece = 0;
   private mode: PlacementMode = 'drop';
   private spawn: Spawn = { rotation: 0, x: 0, y: 0 };
+  private board: Board | null = null;
+  /** For drop placements' key paths: a reachable search on the same board, run when first asked. */
+  private pathFinder: PlacementGenerator | null = null;
+  private pathsFound = false;
 
   // Reachability search over states (rotation, x, y), indexed (rotation·rows + y)·width + x, where rows
   // counts the board's rows and the vanish zone above them.
@@ -81,6 +86,8 @@ export class PlacementGenerator {
     this.piece = piece;
     this.mode = mode;
     this.spawn = spawn ?? this.system.spawn(piece, this.width, this.height);
+    this.board = board;
+    this.pathsFound = false;
     this.count = 0;
     if (mode === 'drop') this.generateDrops(board);
     else this.generateReachable(board);
@@ -98,17 +105,25 @@ export class PlacementGenerator {
   }
 
   /**
-   * The keys that play placement i from the spawn position. In `reachable` mode: the shortest path
-   * found by the search. In `drop` mode: the plan of a straight drop — turns, then moves sideways,
-   * then a hard drop — which assumes nothing stands in the way above the stack.
+   * The shortest keys that play placement i from the spawn position, or null when no key path reaches
+   * it (a drop placement under an overhang the piece cannot pass). Read it before the board changes.
    */
-  keys(i: number): string {
-    return this.mode === 'reachable' ? this.searchedKeys(i) : this.straightDropKeys(i);
+  keys(i: number): string | null {
+    if (this.mode === 'reachable') return this.searchedKeys(i);
+    const finder = (this.pathFinder ??= new PlacementGenerator(this.width, this.height, this.system));
+    if (!this.pathsFound) {
+      finder.generate(this.board!, this.piece, 'reachable', this.spawn);
+      this.pathsFound = true;
+    }
+    for (let j = 0; j < finder.count; j++) {
+      if (finder.rotation[j] === this.rotation[i] && finder.x[j] === this.x[i] && finder.y[j] === this.y[i]) return finder.searchedKeys(j);
+    }
+    return null;
   }
 
   private generateDrops(board: Board): void {
     const { width, height, heights } = this;
-    for (let x = 0; x < width; x++) heights[x] = board.columnHeight(x);
+    board.columnHeights(heights);
     for (const rotation of this.system.distinctRotations[this.piece]) {
       const orientation = this.system.orientations[this.piece][rotation];
       const bottoms = orientation.bottoms;
@@ -154,28 +169,26 @@ export class PlacementGenerator {
       const rotation = Math.floor(state / (width * rowCount));
       const orientation = orientations[rotation];
 
-      let restY = y;
-      while (restY > 0 && board.fits(orientation, x, restY - 1)) restY--;
+      const restY = restingY(board, orientation, x, y);
       const rest = (canonical[rotation] * rowCount + restY) * width + x;
       if (restStamp[rest] !== stamp && restY + orientation.height <= height) {
         restStamp[rest] = stamp;
         this.dropFrom[this.count] = state;
-        this.push(rotation, x, restY);
+        this.push(canonical[rotation], x, restY);
       }
 
       for (let direction = CLOCKWISE; direction <= COUNTER_CLOCKWISE; direction++) {
         const turn = turns[rotation][direction];
         if (turn === null) continue;
-        const target = orientations[turn.to];
-        const moves = turn.moves;
-        for (let m = 0; m < moves.length; m += 2) {
-          const tx = x + moves[m];
-          const ty = y + moves[m + 1];
-          if (board.fits(target, tx, ty)) {
-            visit(state, direction === CLOCKWISE ? TURN_CLOCKWISE : TURN_COUNTER_CLOCKWISE, turn.to, tx, ty);
-            break;
-          }
-        }
+        const m = firstFittingMove(board, orientations[turn.to], turn, x, y);
+        if (m >= 0)
+          visit(
+            state,
+            direction === CLOCKWISE ? TURN_CLOCKWISE : TURN_COUNTER_CLOCKWISE,
+            turn.to,
+            x + turn.moves[m],
+            y + turn.moves[m + 1],
+          );
       }
       if (board.fits(orientation, x - 1, y)) visit(state, LEFT, rotation, x - 1, y);
       if (board.fits(orientation, x + 1, y)) visit(state, RIGHT, rotation, x + 1, y);
@@ -197,31 +210,8 @@ export class PlacementGenerator {
     }
     return path.reverse().join('');
   }
-
-  private straightDropKeys(i: number): string {
-    const turns = this.system.turns[this.piece];
-    const count = this.system.orientations[this.piece].length;
-    const target = this.rotation[i];
-    let { rotation, x } = this.spawn;
-    const clockwiseTurns = (target - rotation + count) % count;
-    const useCounterClockwise = this.system.counterClockwise && count - clockwiseTurns < clockwiseTurns;
-    const direction = useCounterClockwise ? COUNTER_CLOCKWISE : CLOCKWISE;
-    let keys = '';
-    while (rotation !== target) {
-      const turn = turns[rotation][direction]!;
-      x += turn.moves[0];
-      rotation = turn.to;
-      keys += useCounterClockwise ? 'A' : 'C';
-    }
-    const shift = this.x[i] - x;
-    return keys + (shift < 0 ? 'L' : 'R').repeat(Math.abs(shift)) + 'H';
-  }
 }
 
 export function parsePlacementMode(text: string): PlacementMode {
-  const mode = text.trim().toLowerCase();
-  if (!(PLACEMENT_MODES as readonly string[]).includes(mode)) {
-    throw new InputError(`unknown placement mode "${text}": use one of ${PLACEMENT_MODES.join(', ')}`);
-  }
-  return mode as PlacementMode;
+  return parseName(PLACEMENT_MODES, 'placement mode', text);
 }

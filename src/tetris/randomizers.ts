@@ -1,4 +1,5 @@
 import { InputError } from '../core/errors.ts';
+import { parseName } from '../core/names.ts';
 import type { Prng } from '../core/prng.ts';
 import { PIECE_COUNT, parsePiece, type Piece } from './pieces.ts';
 
@@ -51,9 +52,5 @@ export function parsePieceSequence(text: string): Piece[] {
 }
 
 export function parseRandomizerName(text: string): RandomizerName {
-  const name = text.trim().toLowerCase();
-  if (!(RANDOMIZER_NAMES as readonly string[]).includes(name)) {
-    throw new InputError(`unknown randomizer "${text}": use one of ${RANDOMIZER_NAMES.join(', ')}`);
-  }
-  return name as RandomizerName;
+  return parseName(RANDOMIZER_NAMES, 'randomizer', text);
 }

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.ts';
+import { parseName } from '../core/names.ts';
 import type { RotationSystemName } from './rotation/index.ts';
 
 export const RULE_SET_NAMES = ['classic', 'target', 'aveiro', 'research'] as const;
@@ -82,9 +82,5 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
 };
 
 export function parseRuleSetName(text: string): RuleSetName {
-  const name = text.trim().toLowerCase();
-  if (!(RULE_SET_NAMES as readonly string[]).includes(name)) {
-    throw new InputError(`unknown rule set "${text}": use one of ${RULE_SET_NAMES.join(', ')}`);
-  }
-  return name as RuleSetName;
+  return parseName(RULE_SET_NAMES, 'rule set', text);
 }

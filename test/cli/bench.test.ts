@@ -11,11 +11,26 @@ const small = ['--board', '6x8', '--games', '6'];
 
 describe('gridmind bench', () => {
   it('benchmarks an agent against another on the same seeds, and stores the run', async () => {
-    const { code, stdout, stderr } = await runCli(['bench', '--agent', 'dellacherie', '--vs', 'eltetris', ...small, '--workers', '2', '--json'], env);
+    const { code, stdout, stderr } = await runCli(
+      ['bench', '--agent', 'dellacherie', '--vs', 'eltetris', ...small, '--workers', '2', '--json'],
+      env,
+    );
     expect(code).toBe(0);
     expect(stderr).toMatch(/12\/12 games/);
     const result = JSON.parse(stdout);
-    for (const field of ['agent', 'board', 'games', 'meanLines', 'stderr', 'medianLines', 'minLines', 'maxLines', 'pieces', 'piecesPerSecond', 'workers']) {
+    for (const field of [
+      'agent',
+      'board',
+      'games',
+      'meanLines',
+      'stderr',
+      'medianLines',
+      'minLines',
+      'maxLines',
+      'pieces',
+      'piecesPerSecond',
+      'workers',
+    ]) {
       expect(result, field).toHaveProperty(field);
     }
     expect(result).toMatchObject({ agent: 'dellacherie', board: '6x8', games: 6, workers: 2, vs: { agent: 'eltetris' } });
@@ -30,10 +45,19 @@ describe('gridmind bench', () => {
   });
 
   it('gives the same lines whatever the number of workers (game g always has seed base + g)', async () => {
-    const one = JSON.parse((await runCli(['bench', '--agent', 'bcts', ...small, '--workers', '1', '--seed-base', '7', '--json'], env)).stdout);
-    const two = JSON.parse((await runCli(['bench', '--agent', 'bcts', ...small, '--workers', '2', '--seed-base', '7', '--json'], env)).stdout);
+    const one = JSON.parse(
+      (await runCli(['bench', '--agent', 'bcts', ...small, '--workers', '1', '--seed-base', '7', '--json'], env)).stdout,
+    );
+    const two = JSON.parse(
+      (await runCli(['bench', '--agent', 'bcts', ...small, '--workers', '2', '--seed-base', '7', '--json'], env)).stdout,
+    );
     expect([two.meanLines, two.minLines, two.maxLines, two.pieces]).toEqual([one.meanLines, one.minLines, one.maxLines, one.pieces]);
-    const seeds = await Promise.all([7, 8].map(async (seed) => JSON.parse((await runCli(['play', '--agent', 'bcts', '--board', '6x8', '--seed', String(seed), '--json'])).stdout).lines));
+    const seeds = await Promise.all(
+      [7, 8].map(
+        async (seed) =>
+          JSON.parse((await runCli(['play', '--agent', 'bcts', '--board', '6x8', '--seed', String(seed), '--json'])).stdout).lines,
+      ),
+    );
     const stored = JSON.parse((await runCli(['runs', '--json', '--limit', '1'], env)).stdout)[0];
     expect(stored.perGame.lines.slice(0, 2)).toEqual(seeds);
   });
@@ -41,9 +65,15 @@ describe('gridmind bench', () => {
   describe('bad input: a clear message, exit 2, nothing stored', () => {
     const fresh = join(dir, 'untouched.db');
     const missingWeight = join(dir, 'missing-weight.json');
-    writeFileSync(missingWeight, JSON.stringify({ name: 'x', description: 'x', source: 'x', features: ['holes', 'bumpiness'], weights: { holes: -1 } }));
+    writeFileSync(
+      missingWeight,
+      JSON.stringify({ name: 'x', description: 'x', source: 'x', features: ['holes', 'bumpiness'], weights: { holes: -1 } }),
+    );
     const unknownFeature = join(dir, 'unknown-feature.json');
-    writeFileSync(unknownFeature, JSON.stringify({ name: 'x', description: 'x', source: 'x', features: ['holes', 'luck'], weights: { holes: -1, luck: 1 } }));
+    writeFileSync(
+      unknownFeature,
+      JSON.stringify({ name: 'x', description: 'x', source: 'x', features: ['holes', 'luck'], weights: { holes: -1, luck: 1 } }),
+    );
     it.each([
       ['an unknown agent', ['--agent', 'skynet'], /unknown agent "skynet"/],
       ['a missing weight', ['--agent', missingWeight], /has no weight for feature "bumpiness"/],

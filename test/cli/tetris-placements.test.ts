@@ -35,7 +35,18 @@ describe('gridmind tetris placements', () => {
     expect(result.placements).toHaveLength(34);
     const first = result.placements[0];
     expect(Object.keys(first)).toEqual(['rotation', 'x', 'y', 'cells', 'keys']);
-    expect(first).toEqual({ rotation: 0, x: 0, y: 0, cells: [[0, 0], [1, 0], [2, 0], [1, 1]], keys: 'LLLH' });
+    expect(first).toEqual({
+      rotation: 0,
+      x: 0,
+      y: 0,
+      cells: [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [1, 1],
+      ],
+      keys: 'LLLH',
+    });
   });
 
   it('counts every piece on an empty 10-wide board', async () => {
@@ -48,10 +59,23 @@ describe('gridmind tetris placements', () => {
 
   it('reads a board file and finds tucks in reachable mode', async () => {
     const file = boardFile('overhang.txt', ['..........', '..........', '..........', '#####.....', '..........', '#.........']);
-    const drop = JSON.parse((await runCli(['tetris', 'placements', '--piece', 'I', '--board-file', file, '--json'])).stdout) as PlacementsJson;
-    const reachable = JSON.parse((await runCli(['tetris', 'placements', '--piece', 'I', '--board-file', file, '--mode', 'reachable', '--json'])).stdout) as PlacementsJson;
+    const drop = JSON.parse(
+      (await runCli(['tetris', 'placements', '--piece', 'I', '--board-file', file, '--json'])).stdout,
+    ) as PlacementsJson;
+    const reachable = JSON.parse(
+      (await runCli(['tetris', 'placements', '--piece', 'I', '--board-file', file, '--mode', 'reachable', '--json'])).stdout,
+    ) as PlacementsJson;
     const tuck = reachable.placements.find((p) => p.y === 1 && p.x === 0);
-    expect(tuck).toMatchObject({ rotation: 0, cells: [[0, 1], [1, 1], [2, 1], [3, 1]], keys: 'RRDDDDLLLLLH' });
+    expect(tuck).toMatchObject({
+      rotation: 0,
+      cells: [
+        [0, 1],
+        [1, 1],
+        [2, 1],
+        [3, 1],
+      ],
+      keys: 'RRDDDDLLLLLH',
+    });
     expect(drop.placements.some((p) => p.y < 3 && p.x < 5 && p.rotation === 0)).toBe(false);
   });
 
@@ -74,7 +98,11 @@ describe('gridmind tetris placements', () => {
     ['a malformed size', ['--piece', 'T', '--board', 'big'], /write WIDTHxHEIGHT/],
     ['an unknown mode', ['--piece', 'T', '--mode', 'teleport'], /unknown placement mode "teleport"/],
     ['an unknown rotation system', ['--piece', 'T', '--rotation', 'ars'], /unknown rotation system "ars"/],
-    ['a missing board file', ['--piece', 'T', '--board-file', join(dir, 'nope.txt')], /cannot read board file .*nope\.txt: no such file or directory$/m],
+    [
+      'a missing board file',
+      ['--piece', 'T', '--board-file', join(dir, 'nope.txt')],
+      /cannot read board file .*nope\.txt: no such file or directory$/m,
+    ],
     ['an unknown flag', ['--piece', 'T', '--colour', 'red'], /unknown option '--colour'/],
     ['a missing --piece', [], /required option '--piece <letter>' not specified/],
   ];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/core/prng.ts';
 
-describe('Prng (xoshiro128** seeded through a MurmurHash3-finalised Weyl sequence)', () => {
+describe('Prng (xoshiro128** seeded by SplitMix64)', () => {
   it('gives the pinned stream for a seed, so every platform draws the same numbers', () => {
     const prng = new Prng(1);
-    expect(Array.from({ length: 5 }, () => prng.nextUint32())).toEqual([816339110, 3133668328, 1594393956, 940892425, 3965068945]);
+    expect(Array.from({ length: 5 }, () => prng.nextUint32())).toEqual([2847984117, 1422201160, 1575901717, 3460112957, 2996767747]);
     const large = new Prng(2 ** 40 + 7, 3);
-    expect(Array.from({ length: 3 }, () => large.nextUint32())).toEqual([360327958, 1115188208, 1295208712]);
+    expect(Array.from({ length: 3 }, () => large.nextUint32())).toEqual([2987839106, 147656472, 866116980]);
   });
 
   it('separates seeds and streams', () => {
@@ -36,17 +36,30 @@ describe('Prng (xoshiro128** seeded through a MurmurHash3-finalised Weyl sequenc
     }
   });
 
-  it('clones continue the same stream independently', () => {
-    const prng = new Prng(11);
-    prng.nextUint32();
-    const copy = prng.clone();
-    const a = [prng.nextUint32(), prng.nextUint32()];
-    const b = [copy.nextUint32(), copy.nextUint32()];
-    expect(b).toEqual(a);
+  it('never gives two seeds or streams the same numbers (the start state is injective)', () => {
+    const first = (prng: Prng) => `${prng.nextUint32()},${prng.nextUint32()}`;
+    const seen = new Set<string>();
+    for (const seed of [
+      0,
+      1,
+      -1,
+      2 ** 32,
+      2 ** 32 + 1,
+      2660749605,
+      2 ** 53 - 2,
+      3468648424,
+      12345,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_SAFE_INTEGER,
+    ]) {
+      for (const stream of [0, 1, 2, 1023]) seen.add(first(new Prng(seed, stream)));
+    }
+    expect(seen.size).toBe(11 * 4);
   });
 
   it('rejects seeds that are not safe integers', () => {
     expect(() => new Prng(1.5)).toThrow(/safe integer/);
     expect(() => new Prng(Number.NaN)).toThrow(/safe integer/);
+    expect(() => new Prng(1, 1024)).toThrow(/stream must be 0 to 1023/);
   });
 });

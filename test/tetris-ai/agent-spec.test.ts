@@ -36,7 +36,9 @@ describe('agent files', () => {
   });
 
   it('name an unknown agent and the choices', () => {
-    expect(() => loadAgentSpec('deep-blue')).toThrow(/unknown agent "deep-blue": use one of bcts, dellacherie, .*, or the path of an agent JSON file/);
+    expect(() => loadAgentSpec('deep-blue')).toThrow(
+      /unknown agent "deep-blue": use one of bcts, dellacherie, .*, or the path of an agent JSON file/,
+    );
     expect(() => loadAgentSpec('/no/such/agent.json')).toThrow(/cannot read agent file \/no\/such\/agent.json: no such file/);
   });
 });
@@ -45,8 +47,16 @@ describe('parseAgentSpec', () => {
   const problem = (changes: Record<string, unknown>) => () => parseAgentSpec({ ...valid, ...changes }, 'mine.json');
   it.each([
     ['a missing weight', { weights: { holes: -4 } }, /agent mine.json: "weights" has no weight for feature "landingHeight"/],
-    ['an unknown feature', { features: ['holes', 'landingHeight', 'happiness'] }, /unknown feature "happiness": use one of landingHeight, /],
-    ['a weight off the list', { weights: { holes: -4, landingHeight: -1, bumpiness: 2 } }, /weighs "bumpiness", which is not in "features"/],
+    [
+      'an unknown feature',
+      { features: ['holes', 'landingHeight', 'happiness'] },
+      /unknown feature "happiness": use one of landingHeight, /,
+    ],
+    [
+      'a weight off the list',
+      { weights: { holes: -4, landingHeight: -1, bumpiness: 2 } },
+      /weighs "bumpiness", which is not in "features"/,
+    ],
     ['a weight that is not a number', { weights: { holes: '-4', landingHeight: -1 } }, /the weight of "holes" must be a number/],
     ['a bad sense', { sense: 'up' }, /"sense" must be one of "maximize", "minimize"/],
     ['a deep lookahead', { policy: { lookahead: 4 } }, /"lookahead" must be a whole number from 0 to 3/],

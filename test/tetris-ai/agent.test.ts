@@ -22,7 +22,10 @@ const turn = (board: Board, piece: number, preview: number[] = [], extra: Partia
   target: null,
   ...extra,
 });
-const withPolicy = (spec: AgentSpec, policy: Partial<AgentSpec['policy']>): AgentSpec => ({ ...spec, policy: { ...spec.policy, ...policy } });
+const withPolicy = (spec: AgentSpec, policy: Partial<AgentSpec['policy']>): AgentSpec => ({
+  ...spec,
+  policy: { ...spec.policy, ...policy },
+});
 
 /** Random mid-game boards: ragged stacks with a few holes, no full row. */
 function randomBoards(seed: number, count: number, width = 8, height = 12): Board[] {
@@ -62,13 +65,18 @@ describe('greedy policy', () => {
     const low = randomBoards(3, 1, 10, 20)[0];
     const high = low.clone();
     for (let y = 0; y < 12; y++) high.setCell(0, y, true); // column 0 is 12 high: despair
-    for (const [board, expected] of [[low, normalOnly], [high, despairOnly]] as const) {
+    for (const [board, expected] of [
+      [low, normalOnly],
+      [high, despairOnly],
+    ] as const) {
       for (let piece = 0; piece < 7; piece++) {
         expect(agentFor(greedy, board).choose(turn(board, piece))).toEqual(agentFor(expected, board).choose(turn(board, piece)));
       }
     }
     const differs = [...Array(7).keys()].some(
-      (piece) => JSON.stringify(agentFor(normalOnly, high).choose(turn(high, piece))) !== JSON.stringify(agentFor(despairOnly, high).choose(turn(high, piece))),
+      (piece) =>
+        JSON.stringify(agentFor(normalOnly, high).choose(turn(high, piece))) !==
+        JSON.stringify(agentFor(despairOnly, high).choose(turn(high, piece))),
     );
     expect(differs).toBe(true);
   });
@@ -87,7 +95,14 @@ describe('lookahead policy', () => {
       let best = -Infinity;
       let bestIndex = -1;
       for (let i = 0; i < count; i++) {
-        simulator.simulate(board, board.stackHeight(), classic.orientations[piece][generator.rotation[i]], generator.x[i], generator.y[i], false);
+        simulator.simulate(
+          board,
+          board.stackHeight(),
+          classic.orientations[piece][generator.rotation[i]],
+          generator.x[i],
+          generator.y[i],
+          false,
+        );
         const own = evaluator.score(simulator.input);
         const after = simulator.board.clone();
         const future = agentFor(dellacherie, after).choose(turn(after, next))?.value ?? -Infinity;
@@ -98,7 +113,11 @@ describe('lookahead policy', () => {
       }
       const lookahead = agentFor(withPolicy(dellacherie, { lookahead: 1 }), board).choose(turn(board, piece, [next]))!;
       expect(lookahead.value).toBeCloseTo(best, 9);
-      expect([lookahead.rotation, lookahead.x, lookahead.y]).toEqual([generator.rotation[bestIndex], generator.x[bestIndex], generator.y[bestIndex]]);
+      expect([lookahead.rotation, lookahead.x, lookahead.y]).toEqual([
+        generator.rotation[bestIndex],
+        generator.x[bestIndex],
+        generator.y[bestIndex],
+      ]);
     }
   });
 

@@ -10,7 +10,16 @@ import { Evaluator } from '../../src/tetris-ai/evaluator.ts';
 function inputFor(board: Board): FeatureInput {
   const view = { rows: board.rows, top: board.height, heights: new Int32Array(board.width) };
   measureHeights(view, board.width, board.fullRow);
-  return { width: board.width, height: board.height, fullRow: board.fullRow, after: view, before: view, landingHeight: 0, linesCleared: 0, erodedCells: 0 };
+  return {
+    width: board.width,
+    height: board.height,
+    fullRow: board.fullRow,
+    after: view,
+    before: view,
+    landingHeight: 0,
+    linesCleared: 0,
+    erodedCells: 0,
+  };
 }
 
 const value = (name: string, input: FeatureInput) => FEATURES[name].compute(input);

@@ -30,7 +30,7 @@ describe('Board', () => {
     expect(board.toString()).toBe(['....', '....', '#...', '.#..'].join('\n'));
   });
 
-  it('checks fits against walls, floor, the vanish zone\'s ceiling and cells', () => {
+  it("checks fits against walls, floor, the vanish zone's ceiling and cells", () => {
     const board = parseBoard(drawing);
     const o = ROTATION_SYSTEMS.classic.orientations[1][0];
     expect(board.fits(o, 2, 2)).toBe(true);

@@ -45,7 +45,7 @@ describe('randomizers', () => {
       generator.generate(game.board, game.current, 'drop');
       game.place(generator.rotation[0], generator.x[0], generator.y[0]);
     }
-    expect(result).toBe('LIOZJILILOTOJTOOZOJZ');
+    expect(result).toBe('LTJIOIOTJLILIOJOOLST');
   });
 
   it('bag7 deals each run of seven as a shuffle of all seven pieces', () => {
@@ -67,6 +67,12 @@ describe('challenge rows', () => {
     expect(new Game({ rules: 'classic', garbageRows: 11, seed: 8 }).board.equals(game.board)).toBe(true);
     expect(new Game({ rules: 'classic', garbageRows: 11, seed: 9 }).board.equals(game.board)).toBe(false);
     expect(dealt(new Game({ seed: 8 }), 3)).toBe(dealt(new Game({ seed: 8, garbageRows: 11 }), 3));
+  });
+
+  it('refuses set-ups that do not make sense', () => {
+    expect(() => new Game({ rules: 'toString' as never })).toThrow(/unknown rule set "toString"/);
+    expect(() => new Game({ randomizer: 'uniform', sequence: 'TSZ' })).toThrow(/use the "sequence" randomizer, or drop the sequence/);
+    expect(() => new Game({ rules: 'research' }).advance(Infinity)).toThrow(/finite, non-negative time/);
   });
 
   it('refuses more rows than the rules allow', () => {
@@ -159,7 +165,8 @@ describe('moves, gravity and locking', () => {
     expect(game.activeCells()!.some(([, y]) => y >= 20)).toBe(true);
     game.press('H');
     expect(game.outcome).toBe('topped-out');
-    expect(game.board.isFilled(5, 17)).toBe(false);
+    expect(game.board.isFilled(5, 19)).toBe(true); // the visible part stays; the vanish zone is emptied
+    expect(game.board.rows.subarray(20).every((row) => row === 0)).toBe(true);
   });
 
   it('shows the chosen number of next pieces', () => {

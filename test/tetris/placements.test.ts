@@ -12,7 +12,7 @@ const cellKey = (cells: [number, number][]) => JSON.stringify([...cells].sort((a
 function placements(board: Board, letter: string, mode: PlacementMode, system: RotationSystem = ROTATION_SYSTEMS.classic) {
   const generator = new PlacementGenerator(board.width, board.height, system);
   const count = generator.generate(board, parsePiece(letter), mode);
-  const found = new Map<string, string>();
+  const found = new Map<string, string | null>();
   for (let i = 0; i < count; i++) found.set(cellKey(generator.cells(i)), generator.keys(i));
   expect(found.size).toBe(count); // no placement is listed twice
   return found;
@@ -70,7 +70,9 @@ function oracleDistances(board: Board, system: RotationSystem, piece: number): M
 describe('drop placements', () => {
   it('counts O 9, I 17, S 17, Z 17, T 34, L 34, J 34 on an empty 10-wide board, in every rotation system', () => {
     for (const name of ROTATION_SYSTEM_NAMES) {
-      const counts = ['O', 'I', 'S', 'Z', 'T', 'L', 'J'].map((letter) => placements(new Board(10, 20), letter, 'drop', ROTATION_SYSTEMS[name]).size);
+      const counts = ['O', 'I', 'S', 'Z', 'T', 'L', 'J'].map(
+        (letter) => placements(new Board(10, 20), letter, 'drop', ROTATION_SYSTEMS[name]).size,
+      );
       expect(counts, name).toEqual([9, 17, 17, 17, 34, 34, 34]);
     }
   });
@@ -78,7 +80,16 @@ describe('drop placements', () => {
   it('lands on the highest cell of each column, even over an overhang', () => {
     const board = parseBoard(['.....', '###..', '.....', '.....'].join('\n'));
     const found = placements(board, 'I', 'drop');
-    expect(found.has(cellKey([[0, 3], [1, 3], [2, 3], [3, 3]]))).toBe(true);
+    expect(
+      found.has(
+        cellKey([
+          [0, 3],
+          [1, 3],
+          [2, 3],
+          [3, 3],
+        ]),
+      ),
+    ).toBe(true);
     expect([...found.keys()].some((key) => key.includes('[0,0]'))).toBe(false);
   });
 
@@ -89,10 +100,66 @@ describe('drop placements', () => {
     expect(found.size).toBe(4);
   });
 
-  it('plans turns, then moves sideways, then a hard drop', () => {
+  it('carry the shortest key path from the spawn, as reachable placements do', () => {
     const found = placements(new Board(10, 20), 'T', 'drop');
-    expect(found.get(cellKey([[0, 0], [1, 0], [2, 0], [1, 1]]))).toBe('LLLH');
-    expect(found.get(cellKey([[9, 0], [9, 1], [9, 2], [8, 1]]))).toBe('CCCRRRRRH');
+    expect(
+      found.get(
+        cellKey([
+          [0, 0],
+          [1, 0],
+          [2, 0],
+          [1, 1],
+        ]),
+      ),
+    ).toBe('LLLH');
+    expect(
+      found.get(
+        cellKey([
+          [9, 0],
+          [9, 1],
+          [9, 2],
+          [8, 1],
+        ]),
+      ),
+    ).toBe('CCCRRRRRH');
+    // Column 5 blocks a turn at the spawn: the path moves left first, then turns.
+    const blocked = parseBoard(['..........', '..........', '.....#....', '.....#....', '.....#....', '.....#....'].join('\n'));
+    const drops = placements(blocked, 'I', 'drop');
+    const reachable = placements(blocked, 'I', 'reachable');
+    const vertical = cellKey([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
+    expect(drops.get(vertical)).toBe(reachable.get(vertical));
+    expect(drops.get(vertical)).toMatch(/^L+C?L*H$|^LC/);
+    for (const [cells, keys] of drops) expect(cellKey(playKeys(blocked, ROTATION_SYSTEMS.classic, 0, keys!))).toBe(cells);
+  });
+
+  it('have no key path (null) where a wall keeps the piece away', () => {
+    const walled = parseBoard(Array(8).fill('......#...').join('\n'));
+    const drops = placements(walled, 'O', 'drop');
+    expect(
+      drops.get(
+        cellKey([
+          [7, 0],
+          [8, 0],
+          [7, 1],
+          [8, 1],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      drops.get(
+        cellKey([
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ]),
+      ),
+    ).toBe('LLLLH');
   });
 });
 
@@ -111,7 +178,12 @@ describe('reachable placements', () => {
     const board = parseBoard(['..........', '..........', '..........', '#####.....', '..........', '#.........'].join('\n'));
     const reachable = placements(board, 'I', 'reachable');
     const drops = placements(board, 'I', 'drop');
-    const tucked = cellKey([[0, 1], [1, 1], [2, 1], [3, 1]]);
+    const tucked = cellKey([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
     expect(reachable.get(tucked)).toBe('RRDDDDLLLLLH'); // clear the shelf, go down four rows, slide left under it
     expect(drops.has(tucked)).toBe(false);
     const slid = [...reachable.keys()].filter((key) => !drops.has(key));
@@ -120,7 +192,12 @@ describe('reachable placements', () => {
 
   it('use SRS kicks: T turns into a notch that no straight move can enter', () => {
     const board = parseBoard(['......', '......', '......', '......', '...#..', '......'].join('\n'));
-    const notch = cellKey([[3, 0], [4, 0], [5, 0], [4, 1]]);
+    const notch = cellKey([
+      [3, 0],
+      [4, 0],
+      [5, 0],
+      [4, 1],
+    ]);
     const withKicks = placements(board, 'T', 'reachable', ROTATION_SYSTEMS.srs);
     const withoutKicks = placements(board, 'T', 'reachable', buildRotationSystem({ ...ROTATION_SYSTEMS.srs, kicks: () => [[0, 0]] }));
     expect(withKicks.has(notch)).toBe(true);
@@ -142,8 +219,8 @@ describe('reachable placements', () => {
         for (let i = 0; i < count; i++) {
           const keys = generator.keys(i);
           const cells = generator.cells(i);
-          expect(cellKey(playKeys(board, system, piece, keys))).toBe(cellKey(cells));
-          expect(keys.length).toBe(oracle.get(cellKey(cells)));
+          expect(cellKey(playKeys(board, system, piece, keys!))).toBe(cellKey(cells));
+          expect(keys!.length).toBe(oracle.get(cellKey(cells)));
         }
       }
     }
@@ -179,7 +256,12 @@ describe('reachable placements', () => {
 
 describe('key letters', () => {
   it('use only L R C A D, ending with H', () => {
-    const found = placements(parseBoard(['..........', '###.......', '..........'].join('\n'), { width: 10, height: 12 }), 'J', 'reachable', ROTATION_SYSTEMS.srs);
+    const found = placements(
+      parseBoard(['..........', '###.......', '..........'].join('\n'), { width: 10, height: 12 }),
+      'J',
+      'reachable',
+      ROTATION_SYSTEMS.srs,
+    );
     expect(found.size).toBeGreaterThan(0);
     for (const keys of found.values()) expect(keys).toMatch(/^[LRCAD]*H$/);
   });

@@ -73,22 +73,30 @@ describe('random games (property test)', () => {
           continue;
         }
 
-        // A lock: the model puts the piece on empty cells, then removes exactly the full rows.
+        // A lock: the model puts the piece on empty cells (the vanish zone included), removes exactly
+        // the full rows of the board, and ends the game when a cell is left above the top.
         check(game.pieces === piecesBefore + 1, seed, step, 'more than one lock in one action');
         locks++;
         const lock = game.lastLock!;
-        const model = cellRows(before, width, height);
+        const model = cellRows(before, width, height + VANISH_ROWS);
         for (const [dx, dy] of game.system.orientations[lock.piece][lock.rotation].cells) {
           const [x, y] = [lock.x + dx, lock.y + dy];
-          check(x >= 0 && x < width && y >= 0 && y < height, seed, step, `locked cell (${x},${y}) is off the board`);
+          check(x >= 0 && x < width && y >= 0 && y < height + VANISH_ROWS, seed, step, `locked cell (${x},${y}) is off the board`);
           check(!model[y][x], seed, step, `locked cell (${x},${y}) overlaps the stack`);
           model[y][x] = true;
         }
-        const kept = model.filter((row) => !row.every(Boolean));
-        const cleared = height - kept.length;
-        while (kept.length < height) kept.push(new Array<boolean>(width).fill(false));
-        expect(cellRows(rows, width, height), `seed ${seed}, step ${step}`).toEqual(kept);
-        check(game.lines - linesBefore === cleared && lock.lines === cleared, seed, step, `counted ${lock.lines} lines, the model cleared ${cleared}`);
+        const kept = model.filter((row, y) => y >= height || !row.every(Boolean));
+        const cleared = height + VANISH_ROWS - kept.length;
+        while (kept.length < height + VANISH_ROWS) kept.push(new Array<boolean>(width).fill(false));
+        const above = kept.slice(height).some((row) => row.some(Boolean));
+        check(!above || game.outcome === 'topped-out', seed, step, 'a cell was left above the top but the game goes on');
+        expect(cellRows(rows, width, height), `seed ${seed}, step ${step}`).toEqual(kept.slice(0, height));
+        check(
+          game.lines - linesBefore === cleared && lock.lines === cleared,
+          seed,
+          step,
+          `counted ${lock.lines} lines, the model cleared ${cleared}`,
+        );
         if (cleared > 0) clears++;
       }
     }

@@ -64,7 +64,29 @@ describe('replay logs', () => {
     expect(log.inputs).toEqual([{ t: 0, key: 'L' }]);
   });
 
-  it('reject what is not a replay log', () => {
+  it('reject what is not a replay log, naming the faulty input', () => {
     expect(() => replay({ format: 'something else' } as unknown as ReplayLog)).toThrow(/not a Gridmind Tetris replay log/);
+    const log = new Game({ seed: 1 }).replayLog();
+    const broken =
+      (inputs: unknown[], end = 100) =>
+      () =>
+        replay({ ...log, inputs, end } as ReplayLog);
+    expect(broken([{ t: 0, key: 'X' }])).toThrow(/replay input 1: "X" is not a key/);
+    expect(
+      broken([
+        { t: 0, key: 'L' },
+        { t: 10, place: 5 },
+      ]),
+    ).toThrow(/replay input 2: neither a key nor a placement/);
+    expect(
+      broken([
+        { t: 50, key: 'L' },
+        { t: 10, key: 'L' },
+      ]),
+    ).toThrow(/replay input 2: time 10 is not a finite time from 50 on/);
+    expect(broken([], Number.NaN)).toThrow(/replay end time NaN/);
+    expect(() => replay({ ...log, config: { ...log.config, rotation: 'constructor' } } as unknown as ReplayLog)).toThrow(
+      /unknown rotation system "constructor"/,
+    );
   });
 });

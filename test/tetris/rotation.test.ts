@@ -44,8 +44,18 @@ describe('rotation systems', () => {
         game.advance(game.gravityMs); // the first tick moves the new piece down one row
         return toAveiro(game.activeCells()!, height);
       };
-      expect(first('I')).toEqual([[2, 2], [3, 2], [4, 2], [5, 2]]);
-      expect(first('O')).toEqual([[3, 3], [3, 4], [4, 3], [4, 4]]);
+      expect(first('I')).toEqual([
+        [2, 2],
+        [3, 2],
+        [4, 2],
+        [5, 2],
+      ]);
+      expect(first('O')).toEqual([
+        [3, 3],
+        [3, 4],
+        [4, 3],
+        [4, 4],
+      ]);
     });
 
     it('steps T through its four protocol boxes in place, starting at index 1', () => {
@@ -74,12 +84,27 @@ describe('rotation systems', () => {
       const game = new Game({ rules: 'classic', rotation: 'srs', sequence: 'T' });
       game.press('D');
       const spawn = sortCells(game.activeCells()!);
-      expect(spawn).toEqual([[3, 17], [4, 17], [4, 18], [5, 17]]);
+      expect(spawn).toEqual([
+        [3, 17],
+        [4, 17],
+        [4, 18],
+        [5, 17],
+      ]);
       game.press('C');
-      expect(sortCells(game.activeCells()!)).toEqual([[4, 16], [4, 17], [4, 18], [5, 17]]); // stem right
+      expect(sortCells(game.activeCells()!)).toEqual([
+        [4, 16],
+        [4, 17],
+        [4, 18],
+        [5, 17],
+      ]); // stem right
       game.press('A');
       game.press('A');
-      expect(sortCells(game.activeCells()!)).toEqual([[3, 17], [4, 16], [4, 17], [4, 18]]); // stem left
+      expect(sortCells(game.activeCells()!)).toEqual([
+        [3, 17],
+        [4, 16],
+        [4, 17],
+        [4, 18],
+      ]); // stem left
     });
 
     it('kicks a vertical I off the left wall (R→2 tries (0,0), (−1,0), then (+2,0))', () => {
@@ -91,13 +116,23 @@ describe('rotation systems', () => {
       const bottom = Math.min(...vertical.map(([, y]) => y));
       expect(game.press('C')).toBe(true);
       // State 2 lies in box row 1 (from the bottom), the box two columns left of the wall, kicked +2.
-      expect(sortCells(game.activeCells()!)).toEqual([[0, bottom + 1], [1, bottom + 1], [2, bottom + 1], [3, bottom + 1]]);
+      expect(sortCells(game.activeCells()!)).toEqual([
+        [0, bottom + 1],
+        [1, bottom + 1],
+        [2, bottom + 1],
+        [3, bottom + 1],
+      ]);
     });
 
     it('lets a turn at the spawn reach into the vanish zone instead of kicking sideways', () => {
       const game = new Game({ rules: 'classic', rotation: 'srs', sequence: 'I' });
       expect(game.press('C')).toBe(true);
-      expect(sortCells(game.activeCells()!)).toEqual([[5, 17], [5, 18], [5, 19], [5, 20]]);
+      expect(sortCells(game.activeCells()!)).toEqual([
+        [5, 17],
+        [5, 18],
+        [5, 19],
+        [5, 20],
+      ]);
     });
   });
 });

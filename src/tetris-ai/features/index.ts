@@ -26,36 +26,101 @@ const beforeClearing = { board: 'before', usesHeights: true } as const;
 /** Every registered feature, by the name agent files use. */
 export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
   [
-    define('landingHeight', "row of the placed piece's lowest cell (from 0) + (piece height − 1) / 2", `${DELLACHERIE}; S4`, (input) => input.landingHeight),
-    define('erodedPieceCells', 'lines cleared by the placement × cells of the placed piece removed by them', `${DELLACHERIE}; ${BCTS}; S4`, (input) => input.erodedCells),
+    define(
+      'landingHeight',
+      "row of the placed piece's lowest cell (from 0) + (piece height − 1) / 2",
+      `${DELLACHERIE}; S4`,
+      (input) => input.landingHeight,
+    ),
+    define(
+      'erodedPieceCells',
+      'lines cleared by the placement × cells of the placed piece removed by them',
+      `${DELLACHERIE}; ${BCTS}; S4`,
+      (input) => input.erodedCells,
+    ),
     define('completeLines', 'lines cleared by the placement', `${S2}; El-Tetris's own code; ${LEE}`, (input) => input.linesCleared),
-    define('rowTransitions', 'per row, filled↔empty changes left to right with both walls filled (an empty row scores 2), over all rows', `${DELLACHERIE}; ${BCTS}; S4`, (input) =>
-      measure.rowTransitions(input.after, input.width, input.height)),
-    define('columnTransitions', 'per column, changes bottom to top with the floor filled and the space above the board empty', `${DELLACHERIE}; ${BCTS}; S4`, (input) =>
-      measure.columnTransitions(input.after, input.fullRow)),
-    define('holes', 'empty cells with at least one filled cell above them in the same column', `${S1} H1; ${S2}; ${DELLACHERIE}; ${BCTS}; S4`, (input) =>
-      measure.holes(input.after)),
-    define('cumulativeWells', 'each well cell (empty, both neighbours filled, walls count) adds 1 + the empty cells directly below it down to the first filled cell', `${DELLACHERIE}; ${BCTS}; S4`, (input) =>
-      measure.cumulativeWells(input.after, input.width, input.fullRow)),
+    define(
+      'rowTransitions',
+      'per row, filled↔empty changes left to right with both walls filled (an empty row scores 2), over all rows',
+      `${DELLACHERIE}; ${BCTS}; S4`,
+      (input) => measure.rowTransitions(input.after, input.width, input.height),
+    ),
+    define(
+      'columnTransitions',
+      'per column, changes bottom to top with the floor filled and the space above the board empty',
+      `${DELLACHERIE}; ${BCTS}; S4`,
+      (input) => measure.columnTransitions(input.after, input.fullRow),
+    ),
+    define(
+      'holes',
+      'empty cells with at least one filled cell above them in the same column',
+      `${S1} H1; ${S2}; ${DELLACHERIE}; ${BCTS}; S4`,
+      (input) => measure.holes(input.after),
+    ),
+    define(
+      'cumulativeWells',
+      'each well cell (empty, both neighbours filled, walls count) adds 1 + the empty cells directly below it down to the first filled cell',
+      `${DELLACHERIE}; ${BCTS}; S4`,
+      (input) => measure.cumulativeWells(input.after, input.width, input.fullRow),
+    ),
     define('holeDepth', 'per column, every maximal run of filled cells sitting directly on an empty cell adds its length', BCTS, (input) =>
-      measure.holeDepth(input.after, input.fullRow)),
+      measure.holeDepth(input.after, input.fullRow),
+    ),
     define('rowsWithHoles', 'rows that contain at least one hole', BCTS, (input) => measure.rowsWithHoles(input.after)),
     define('aggregateHeight', 'Σ column heights', S2, (input) => measure.aggregateHeight(input.after, input.width), heights),
     define('bumpiness', 'Σ |hᵢ − hᵢ₊₁| over neighbouring columns', S2, (input) => measure.bumpiness(input.after, input.width), heights),
-    define('emptyColumns', "Σ |hᵢ − hᵢ₊₁| over neighbouring columns whose heights differ by 3 or more (S2's \"colunas vazias\")", S2, (input) =>
-      measure.steepSteps(input.after, input.width), heights),
+    define(
+      'emptyColumns',
+      'Σ |hᵢ − hᵢ₊₁| over neighbouring columns whose heights differ by 3 or more (S2\'s "colunas vazias")',
+      S2,
+      (input) => measure.steepSteps(input.after, input.width),
+      heights,
+    ),
     define('maxHeight', 'height of the highest column', `${S1} H2`, (input) => measure.maxHeight(input.after, input.width), heights),
-    define('averageHeight', 'mean column height', `${S1} H3`, (input) => measure.aggregateHeight(input.after, input.width) / input.width, heights),
-    define('heightRange', 'highest minus lowest column height', `${S1} H4`, (input) =>
-      measure.maxHeight(input.after, input.width) - measure.minHeight(input.after, input.width), heights),
+    define(
+      'averageHeight',
+      'mean column height',
+      `${S1} H3`,
+      (input) => measure.aggregateHeight(input.after, input.width) / input.width,
+      heights,
+    ),
+    define(
+      'heightRange',
+      'highest minus lowest column height',
+      `${S1} H4`,
+      (input) => measure.maxHeight(input.after, input.width) - measure.minHeight(input.after, input.width),
+      heights,
+    ),
     define('heightDeviation', 'Σ |hᵢ − mean height|', `${S1} H5`, (input) => measure.heightDeviation(input.after, input.width), heights),
-    define('overload', "per column, the filled cells above its highest hole (S1's \"pieces above holes\")", `${S1} H6`, (input) =>
-      measure.overload(input.after, input.width), heights),
-    define('weightedHeight', 'Σ hᵢ · 2i, columns numbered from 0 at the left (multipliers 0, 2, 4, …)', `${S1} H7`, (input) =>
-      measure.weightedHeight(input.after, input.width), heights),
-    define('aggregateHeightBeforeClear', 'Σ column heights, full rows still in place', LEE, (input) => measure.aggregateHeight(input.before, input.width), beforeClearing),
+    define(
+      'overload',
+      'per column, the filled cells above its highest hole (S1\'s "pieces above holes")',
+      `${S1} H6`,
+      (input) => measure.overload(input.after, input.width),
+      heights,
+    ),
+    define(
+      'weightedHeight',
+      'Σ hᵢ · 2i, columns numbered from 0 at the left (multipliers 0, 2, 4, …)',
+      `${S1} H7`,
+      (input) => measure.weightedHeight(input.after, input.width),
+      heights,
+    ),
+    define(
+      'aggregateHeightBeforeClear',
+      'Σ column heights, full rows still in place',
+      LEE,
+      (input) => measure.aggregateHeight(input.before, input.width),
+      beforeClearing,
+    ),
     define('holesBeforeClear', 'holes, full rows still in place', LEE, (input) => measure.holes(input.before), { board: 'before' }),
-    define('bumpinessBeforeClear', 'Σ |hᵢ − hᵢ₊₁|, full rows still in place', LEE, (input) => measure.bumpiness(input.before, input.width), beforeClearing),
+    define(
+      'bumpinessBeforeClear',
+      'Σ |hᵢ − hᵢ₊₁|, full rows still in place',
+      LEE,
+      (input) => measure.bumpiness(input.before, input.width),
+      beforeClearing,
+    ),
   ].map((feature) => [feature.name, feature]),
 );
 

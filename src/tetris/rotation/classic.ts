@@ -1,6 +1,5 @@
-import type { Piece } from '../pieces.ts';
 import { buildRotationSystem } from './system.ts';
-import { BOX_SIZES, centredSpawnBox, quarterTurns } from './guideline-boxes.ts';
+import { centredSpawnBox, quarterTurns } from './guideline-boxes.ts';
 
 /**
  * `classic`: S1's rotation (iarTris, after the Java game Jetris): a key turns the piece a quarter
@@ -18,7 +17,6 @@ export const classicRotation = buildRotationSystem({
   orientations,
   counterClockwise: false,
   spawnRotation: orientations.map(() => 0),
-  spawnBox: (piece: Piece, width: number, height: number) =>
-    centredSpawnBox(BOX_SIZES[piece], orientations[piece][0], width, height),
+  spawnBox: centredSpawnBox(orientations),
   kicks: () => [[0, 0]],
 });

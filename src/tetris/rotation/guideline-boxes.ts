@@ -1,3 +1,4 @@
+import type { Piece } from '../pieces.ts';
 import { orientationFromCells, rotateClockwise, type Orientation } from '../shape.ts';
 
 /**
@@ -16,7 +17,7 @@ const SPAWN_DRAWINGS: readonly (readonly string[])[] = [
 ];
 
 /** Per piece, the side of its square rotation box. */
-export const BOX_SIZES: readonly number[] = SPAWN_DRAWINGS.map((rows) => rows.length);
+const BOX_SIZES: readonly number[] = SPAWN_DRAWINGS.map((rows) => rows.length);
 
 /**
  * Per piece, the four orientations reached by quarter turns clockwise about the centre of the box,
@@ -36,7 +37,13 @@ export function quarterTurns(): Orientation[][] {
   });
 }
 
-/** Box corner that centres the box (left of centre when odd) and puts the spawn orientation's top cells on the top row. */
-export function centredSpawnBox(size: number, spawn: Orientation, width: number, height: number): { x: number; y: number } {
-  return { x: Math.floor((width - size) / 2), y: height - spawn.boxY - spawn.height };
+/**
+ * The Guideline's spawn box for orientation lists whose index 0 is the spawn orientation: the box
+ * centred (left of centre when the leftover is odd), the spawn orientation's top cells on the top row.
+ */
+export function centredSpawnBox(orientations: readonly (readonly Orientation[])[]) {
+  return (piece: Piece, width: number, height: number): { x: number; y: number } => {
+    const spawn = orientations[piece][0];
+    return { x: Math.floor((width - BOX_SIZES[piece]) / 2), y: height - spawn.boxY - spawn.height };
+  };
 }

@@ -1,6 +1,6 @@
 import type { Piece } from '../pieces.ts';
 import { buildRotationSystem } from './system.ts';
-import { BOX_SIZES, centredSpawnBox, quarterTurns } from './guideline-boxes.ts';
+import { centredSpawnBox, quarterTurns } from './guideline-boxes.ts';
 
 /**
  * `srs`: the Super Rotation System of the Tetris Guideline, for human players who expect modern
@@ -13,6 +13,7 @@ const orientations = quarterTurns().map((turns, piece) => (piece === 1 ? [turns[
 type Offsets = readonly (readonly [number, number])[];
 
 /** J, L, S, T, Z kicks for the clockwise turns 0→R, R→2, 2→L, L→0; counter-clockwise ones negate the reverse. */
+// prettier-ignore
 const JLSTZ_CLOCKWISE: readonly Offsets[] = [
   [[0, 0], [-1, 0], [-1, 1], [0, -2], [-1, -2]],
   [[0, 0], [1, 0], [1, -1], [0, 2], [1, 2]],
@@ -21,6 +22,7 @@ const JLSTZ_CLOCKWISE: readonly Offsets[] = [
 ];
 
 /** I kicks for the clockwise turns 0→R, R→2, 2→L, L→0. */
+// prettier-ignore
 const I_CLOCKWISE: readonly Offsets[] = [
   [[0, 0], [-2, 0], [1, 0], [-2, -1], [1, 2]],
   [[0, 0], [-1, 0], [2, 0], [-1, 2], [2, -1]],
@@ -34,8 +36,7 @@ export const srsRotation = buildRotationSystem({
   orientations,
   counterClockwise: true,
   spawnRotation: orientations.map(() => 0),
-  spawnBox: (piece: Piece, width: number, height: number) =>
-    centredSpawnBox(BOX_SIZES[piece], orientations[piece][0], width, height),
+  spawnBox: centredSpawnBox(orientations),
   kicks: (piece: Piece, from: number, to: number) => {
     const table = piece === 0 ? I_CLOCKWISE : JLSTZ_CLOCKWISE;
     if ((from + 1) % 4 === to) return table[from];

@@ -1,4 +1,4 @@
-import { InputError } from '../../core/errors.ts';
+import { parseName } from '../../core/names.ts';
 import { PIECE_COUNT, type Piece } from '../pieces.ts';
 import type { Orientation } from '../shape.ts';
 
@@ -61,9 +61,7 @@ export function buildRotationSystem(spec: RotationSystemSpec): RotationSystem {
         if (count === 1 || (direction === COUNTER_CLOCKWISE && !spec.counterClockwise)) return null;
         const to = (rotation + step + count) % count;
         const target = orientations[to];
-        const moves = spec
-          .kicks(piece, rotation, to)
-          .flatMap(([kx, ky]) => [target.boxX - from.boxX + kx, target.boxY - from.boxY + ky]);
+        const moves = spec.kicks(piece, rotation, to).flatMap(([kx, ky]) => [target.boxX - from.boxX + kx, target.boxY - from.boxY + ky]);
         return { to, moves: Int8Array.from(moves) };
       }),
     ),
@@ -84,9 +82,5 @@ export function buildRotationSystem(spec: RotationSystemSpec): RotationSystem {
 }
 
 export function parseRotationSystemName(text: string): RotationSystemName {
-  const name = text.trim().toLowerCase();
-  if (!(ROTATION_SYSTEM_NAMES as readonly string[]).includes(name)) {
-    throw new InputError(`unknown rotation system "${text}": use one of ${ROTATION_SYSTEM_NAMES.join(', ')}`);
-  }
-  return name as RotationSystemName;
+  return parseName(ROTATION_SYSTEM_NAMES, 'rotation system', text);
 }
