@@ -15,6 +15,8 @@ export class PlacementSimulator {
   readonly input: FeatureInput;
   private readonly afterView: BoardView;
   private readonly beforeView: BoardView;
+  /** Rows of `board` from this index up are empty. */
+  private dirtyRows = 0;
 
   constructor(width: number, height: number) {
     this.board = new Board(width, height);
@@ -40,7 +42,10 @@ export class PlacementSimulator {
     const rows = this.board.rows;
     const fullRow = this.board.fullRow;
     const input = this.input;
-    rows.set(source.rows);
+    // Copy only the rows that can differ: the source's stack and whatever the last placement left above it.
+    const copied = Math.max(sourceTop, this.dirtyRows);
+    const sourceRows = source.rows;
+    for (let r = 0; r < copied; r++) rows[r] = sourceRows[r];
     const pieceRows = shape.rows;
     let lines = 0;
     let pieceCellsCleared = 0;
@@ -53,6 +58,7 @@ export class PlacementSimulator {
       }
     }
     const top = Math.max(sourceTop, y + pieceRows.length);
+    this.dirtyRows = top;
     input.landingHeight = y + (pieceRows.length - 1) / 2;
     input.linesCleared = lines;
     input.erodedCells = lines * pieceCellsCleared;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoard, type Board } from '../../src/tetris/board.ts';
+import { Board, parseBoard } from '../../src/tetris/board.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 import { FEATURES, type FeatureInput } from '../../src/tetris-ai/features/index.ts';
 import { measureHeights } from '../../src/tetris-ai/features/measures.ts';
@@ -99,6 +99,15 @@ describe('placement features', () => {
     expect(scored('bumpinessBeforeClear', input)).toBe(3);
     expect(scored('aggregateHeight', input)).toBe(3);
     expect(scored('bumpiness', input)).toBe(3);
+  });
+
+  it('leaves nothing of an earlier, taller board behind when reused', () => {
+    const tall = parseBoard(['....', '#...', '#...', '#...', '#...', '#...'].join('\n'));
+    const empty = new Board(4, 6);
+    const simulator = new PlacementSimulator(4, 6);
+    simulator.simulate(tall, tall.stackHeight(), square, 2, 0, false);
+    simulator.simulate(empty, 0, square, 0, 0, false);
+    expect(simulator.board.toString()).toBe(['....', '....', '....', '....', '##..', '##..'].join('\n'));
   });
 
   it('eroded cells multiply lines by the piece cells removed', () => {
