@@ -5,7 +5,7 @@
  * the file are present, for the ratio.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,9 @@ function speed(spec: AgentSpec, preview: number, piecesPerRound: number): number
 /** The C reference's pieces per second on the same loop, or null when it cannot be built here. */
 function referenceSpeed(pieces: number): number | null {
   if (!existsSync(REFERENCE)) return null;
+  const folder = mkdtempSync(join(tmpdir(), 'gridmind-reftetris-'));
   try {
-    const binary = join(mkdtempSync(join(tmpdir(), 'gridmind-reftetris-')), 'reftetris');
+    const binary = join(folder, 'reftetris');
     execFileSync('gcc', ['-O2', '-march=native', '-o', binary, REFERENCE], { stdio: 'ignore' });
     const output = execFileSync(binary, ['10', '20', '1', '1', 'dellacherie', String(pieces)], {
       encoding: 'utf8',
@@ -41,6 +42,8 @@ function referenceSpeed(pieces: number): number | null {
     return match ? Number(match[1]) : null;
   } catch {
     return null;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

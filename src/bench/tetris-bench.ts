@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { mean, median, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
+import { maximum, mean, median, minimum, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { GameRecord, GameTask } from './game-worker.ts';
 
@@ -109,8 +109,8 @@ function summarise(agent: string, records: readonly GameRecord[]): PlayerSummary
     meanLines: mean(lines),
     stderr: standardError(lines),
     medianLines: median(lines),
-    minLines: Math.min(...lines),
-    maxLines: Math.max(...lines),
+    minLines: minimum(lines),
+    maxLines: maximum(lines),
     pieces: records.reduce((sum, record) => sum + record.pieces, 0),
     piecesPerSecond: Math.round(piecesPerSecond),
   };

@@ -5,6 +5,7 @@ import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/t
 import { listBenchRuns, saveBenchRun } from '../store/bench-runs.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { InputError } from '../core/errors.ts';
 import { boardSizeOption, integerIn, print } from './options.ts';
 
 interface BenchFlags {
@@ -50,6 +51,12 @@ async function bench(flags: BenchFlags): Promise<void> {
   const agent: BenchPlayer = { name: flags.agent, spec: loadAgentSpec(flags.agent) };
   const vs: BenchPlayer | null = flags.vs === undefined ? null : { name: flags.vs, spec: loadAgentSpec(flags.vs) };
   const preview = flags.preview ?? Math.max(agent.spec.policy.lookahead, vs?.spec.policy.lookahead ?? 0);
+  if (flags.seedBase > Number.MAX_SAFE_INTEGER - (flags.games - 1)) {
+    throw new InputError(
+      `--seed-base ${flags.seedBase} with ${flags.games} games passes the largest seed (${Number.MAX_SAFE_INTEGER}): use a smaller base`,
+    );
+  }
+  const db = openDatabase(); // before the games, so that a database that cannot be used loses no run
   const board = `${flags.board.width}x${flags.board.height}`;
   const bar = new cliProgress.SingleBar(
     {
@@ -74,7 +81,12 @@ async function bench(flags: BenchFlags): Promise<void> {
     preview,
     maxPieces: flags.maxPieces ?? null,
     onProgress: (done) => bar.update(done),
-  }).finally(() => bar.stop());
+  })
+    .catch((error: unknown) => {
+      db.close();
+      throw error;
+    })
+    .finally(() => bar.stop());
 
   const summary: Record<string, unknown> = {
     ...playerFields(result.player),
@@ -96,7 +108,8 @@ async function bench(flags: BenchFlags): Promise<void> {
       ties: comparison.ties,
     };
   }
-  const db = openDatabase();
+  summary.agentSpec = agent.spec;
+  if (vs !== null) summary.vsSpec = vs.spec;
   try {
     summary.runId = saveBenchRun(db, {
       game: 'tetris',
@@ -121,7 +134,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     const { comparison } = result.vs;
     print(describePlayer(result.vs.player, board, flags.games));
     print(
-      `paired: ${agent.name} − ${vs!.name} = ${comparison.meanDifference.toFixed(1)} ± ${comparison.stderr.toFixed(1)} lines per game; ` +
+      `paired: ${agent.name} − ${vs!.name} = ${number(comparison.meanDifference)} ± ${number(comparison.stderr)} lines per game; ` +
         `wins ${comparison.winsA} to ${comparison.winsB}, ${comparison.ties} ties`,
     );
   }
@@ -141,8 +154,11 @@ function playerFields(player: PlayerSummary): Record<string, unknown> {
   };
 }
 
+/** A figure for people: one decimal at most, "n/a" where a standard error is unknown (one game). */
+const number = (value: number | null) =>
+  value === null || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
 function describePlayer(player: PlayerSummary, board: string, games: number): string {
-  const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
   return (
     `${player.agent} on ${board}, ${games} games: ${number(player.meanLines)} ± ${number(player.stderr)} lines ` +
     `(median ${number(player.medianLines)}, min ${number(player.minLines)}, max ${number(player.maxLines)}); ` +
@@ -165,16 +181,16 @@ function listRuns(limit: number, json: boolean): void {
     for (const run of runs) {
       const summary = run.summary as {
         meanLines: number;
-        stderr: number;
+        stderr: number | null;
         piecesPerSecond: number;
-        comparison?: { meanDifference: number; stderr: number };
+        comparison?: { meanDifference: number; stderr: number | null };
       };
       const versus = run.vs
-        ? ` vs ${run.vs} (Δ ${summary.comparison!.meanDifference.toFixed(1)} ± ${summary.comparison!.stderr.toFixed(1)})`
+        ? ` vs ${run.vs} (Δ ${number(summary.comparison!.meanDifference)} ± ${number(summary.comparison!.stderr)})`
         : '';
       print(
         `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
-          `${run.games} games  ${summary.meanLines.toFixed(1)} ± ${summary.stderr.toFixed(1)} lines  ${summary.piecesPerSecond.toLocaleString('en-US')} pieces/s`,
+          `${run.games} games  ${number(summary.meanLines)} ± ${number(summary.stderr)} lines  ${number(summary.piecesPerSecond)} pieces/s`,
       );
     }
   } finally {

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
+import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
 
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */
@@ -15,12 +16,12 @@ const program = new Command('gridmind')
   .version(version)
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`gridmind: ${message}`) })
-  .showSuggestionAfterError()
-  .addHelpText('after', '\nThe web app (npm start) is not built yet: for now this help is what it shows.');
+  .showSuggestionAfterError();
 
 registerTetrisCommands(program);
 registerAgentCommands(program);
 registerBenchCommands(program);
+registerServeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

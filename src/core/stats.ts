@@ -7,10 +7,10 @@ export function mean(values: readonly number[]): number {
   return total / values.length;
 }
 
-/** Standard error of the mean: the sample standard deviation (n − 1) over √n; 0 for fewer than 2 values. */
+/** Standard error of the mean: the sample standard deviation (n − 1) over √n; NaN (unknown) for fewer than 2 values. */
 export function standardError(values: readonly number[]): number {
   const n = values.length;
-  if (n < 2) return 0;
+  if (n < 2) return NaN;
   const average = mean(values);
   let squares = 0;
   for (const value of values) squares += (value - average) ** 2;
@@ -18,6 +18,18 @@ export function standardError(values: readonly number[]): number {
 }
 
 /** The middle value (the mean of the two middle values for an even count). */
+export function minimum(values: readonly number[]): number {
+  let lowest = Infinity;
+  for (const value of values) if (value < lowest) lowest = value;
+  return lowest;
+}
+
+export function maximum(values: readonly number[]): number {
+  let highest = -Infinity;
+  for (const value of values) if (value > highest) highest = value;
+  return highest;
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);

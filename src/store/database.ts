@@ -21,6 +21,17 @@ const MIGRATIONS: readonly string[] = [
      per_game TEXT NOT NULL
    );
    CREATE INDEX bench_runs_by_time ON bench_runs (created_at);`,
+  `CREATE TABLE highscores (
+     id INTEGER PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     game TEXT NOT NULL,
+     rules TEXT NOT NULL,
+     board TEXT NOT NULL,
+     name TEXT NOT NULL,
+     points INTEGER NOT NULL,
+     lines INTEGER NOT NULL
+   );
+   CREATE INDEX highscores_by_table ON highscores (game, rules, board, points DESC);`,
 ];
 
 /** Where Gridmind keeps its data: `GRIDMIND_DB`, or `~/.gridmind/gridmind.db`. */
@@ -28,27 +39,30 @@ export function databasePath(): string {
   return process.env.GRIDMIND_DB || join(homedir(), '.gridmind', 'gridmind.db');
 }
 
-/** Opens (creating if needed) the SQLite database in WAL mode and brings its schema up to date. */
+/**
+ * Opens (creating if needed) the SQLite database in WAL mode and brings its schema up to date. The
+ * migration runs in an immediate transaction that re-reads the version, so two processes opening a
+ * new database at once do not both migrate it. A file that cannot be used is an InputError.
+ */
 export function openDatabase(path = databasePath()): Db {
-  let db: Db;
+  let db: Db | null = null;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    const migrate = db.transaction((database: Db) => {
+      const version = database.pragma('user_version', { simple: true }) as number;
+      if (version > MIGRATIONS.length) {
+        throw new Error(`it was written by a newer Gridmind (schema ${version}); upgrade Gridmind or`);
+      }
+      for (let v = version; v < MIGRATIONS.length; v++) database.exec(MIGRATIONS[v]);
+      database.pragma(`user_version = ${MIGRATIONS.length}`);
+    });
+    migrate.immediate(db);
+    return db;
   } catch (error) {
-    throw new InputError(`cannot open the database ${path}: ${(error as Error).message}; set GRIDMIND_DB to a writable file`);
+    db?.close();
+    throw new InputError(`cannot use the database ${path}: ${(error as Error).message}; set GRIDMIND_DB to a writable SQLite file`);
   }
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > MIGRATIONS.length) {
-    db.close();
-    throw new InputError(
-      `the database ${path} was written by a newer Gridmind (schema ${version}); upgrade Gridmind or set GRIDMIND_DB to another file`,
-    );
-  }
-  db.transaction(() => {
-    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  })();
-  return db;
 }

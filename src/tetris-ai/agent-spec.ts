@@ -9,7 +9,7 @@ import type { Sense, Weights } from './evaluator.ts';
  * - `combine`: a sequence's value is the `sum` of its placements' values (S1's lookahead) or the
  *   value of its `last` placement (the board after every known piece is placed).
  * - `tieBreak`: `first` keeps the first best placement in generation order (rotation by rotation,
- *   columns left to right); `s4` prefers the lowest S4 priority, 100 × (sideways moves + turns),
+ *   columns left to right); `s4` prefers the lowest S4 priority, 100 × sideways moves + turns,
  *   + 10 when the piece ends in the left half.
  * - `rejectOvershoot`: under rules with a target score, refuse placements that would pass it (S4).
  */

@@ -5,6 +5,7 @@ import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
 import type { RuleSet } from '../tetris/rules.ts';
 import type { AgentSpec } from './agent-spec.ts';
 import { Evaluator } from './evaluator.ts';
+import type { FeatureInput } from './features/index.ts';
 import { s4Priority } from './search-path.ts';
 import { PlacementSimulator } from './simulator.ts';
 
@@ -47,7 +48,9 @@ interface Level {
 export class TetrisAgent {
   private readonly evaluator: Evaluator;
   private readonly despairEvaluator: Evaluator | null;
+  private readonly needsBoardBeforeClear: boolean;
   private readonly levels: Level[];
+  private chosenIndex = -1;
 
   constructor(
     readonly spec: AgentSpec,
@@ -58,6 +61,7 @@ export class TetrisAgent {
   ) {
     this.evaluator = new Evaluator(spec.weights, spec.sense);
     this.despairEvaluator = spec.despair === null ? null : new Evaluator(spec.despair.weights, spec.sense);
+    this.needsBoardBeforeClear = this.evaluator.needsBoardBeforeClear || (this.despairEvaluator?.needsBoardBeforeClear ?? false);
     this.levels = Array.from({ length: spec.policy.lookahead + 1 }, () => {
       const generator = new PlacementGenerator(width, height, system);
       const capacity = generator.rotation.length;
@@ -74,6 +78,7 @@ export class TetrisAgent {
   choose(state: TurnState): Choice | null {
     const depth = Math.min(this.spec.policy.lookahead, state.preview.length);
     const { value, index } = this.search(0, depth, state.board, state.piece, state.score, state);
+    this.chosenIndex = index;
     if (index < 0) return null;
     const generator = this.levels[0].generator;
     return { rotation: generator.rotation[index], x: generator.x[index], y: generator.y[index], value };
@@ -99,57 +104,83 @@ export class TetrisAgent {
     if (count === 0) return { value: -Infinity, index: -1 };
 
     const top = board.stackHeight();
-    const despair = this.despairEvaluator !== null && top > this.spec.despair!.maxHeightAbove;
-    const evaluator = despair ? this.despairEvaluator! : this.evaluator;
-    const keepBefore = evaluator.needsBoardBeforeClear;
     const orientations = this.system.orientations[piece];
-    const checkTarget = policy.rejectOvershoot && state.target !== null;
     const deeper = level < depth;
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
+    const needsPoints = deeper || (policy.rejectOvershoot && state.target !== null);
 
     let best = -Infinity;
     let bestIndex = -1;
     let fallback = -1; // best own value, whatever its future or overshoot
     let candidateCount = 0;
     for (let i = 0; i < count; i++) {
-      simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], keepBefore);
-      const own = evaluator.score(simulator.input);
+      simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], this.needsBoardBeforeClear);
+      const own = this.evaluate(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
-      if (!deeper && !checkTarget) {
-        if (this.isBetter(own, best, i, bestIndex, generator)) [best, bestIndex] = [own, i];
-        continue;
+      let value = own;
+      if (needsPoints) {
+        const points = state.rules.points(simulator.input.linesCleared, state.level);
+        const target = this.targetEffect(score + points, state);
+        if (target === 'overshoots') continue;
+        if (target === 'reaches') {
+          value = deeper ? Infinity : own; // the game is won: nothing further to weigh
+        } else if (deeper && !expandAll) {
+          candidates[candidateCount++] = i;
+          continue;
+        } else if (deeper) {
+          value = this.combine(own, this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value);
+        }
       }
-      const points = state.rules.points(simulator.input.linesCleared, state.level);
-      if (checkTarget && score + points > state.target!) continue;
-      if (!deeper) {
-        if (this.isBetter(own, best, i, bestIndex, generator)) [best, bestIndex] = [own, i];
-      } else if (expandAll) {
-        const total = this.combine(own, this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value);
-        if (this.isBetter(total, best, i, bestIndex, generator)) [best, bestIndex] = [total, i];
-      } else {
-        candidates[candidateCount++] = i;
+      if (this.isBetter(value, best, i, bestIndex, generator)) {
+        best = value;
+        bestIndex = i;
       }
     }
 
-    if (deeper && !expandAll) {
-      // Beam: look deeper only from the `beam` placements with the best own values.
+    if (candidateCount > 0) {
+      // Beam: look deeper only from the `beam` placements with the best own values, in generation order.
       const kept = candidates
         .subarray(0, candidateCount)
         .sort((a, b) => values[b] - values[a] || a - b)
-        .subarray(0, policy.beam!);
-      for (const i of kept.slice().sort()) {
-        simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], keepBefore);
+        .subarray(0, policy.beam!)
+        .sort();
+      for (const i of kept) {
+        simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], this.needsBoardBeforeClear);
         const points = state.rules.points(simulator.input.linesCleared, state.level);
-        const total = this.combine(
+        const value = this.combine(
           values[i],
           this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value,
         );
-        if (this.isBetter(total, best, i, bestIndex, generator)) [best, bestIndex] = [total, i];
+        if (this.isBetter(value, best, i, bestIndex, generator)) {
+          best = value;
+          bestIndex = i;
+        }
       }
     }
-    if (bestIndex < 0) return { value: deeper ? -Infinity : values[fallback], index: fallback };
-    return { value: best, index: bestIndex };
+    // Nothing acceptable (every placement overshoots, or leaves a known piece no room): worth −∞,
+    // and at the top the best by its own value is still played.
+    return bestIndex < 0 ? { value: -Infinity, index: fallback } : { value: best, index: bestIndex };
+  }
+
+  /** The value of one placement: the despair weights when it leaves the highest column above S1's threshold. */
+  private evaluate(input: FeatureInput): number {
+    const despair = this.despairEvaluator !== null && input.after.top > this.spec.despair!.maxHeightAbove;
+    return (despair ? this.despairEvaluator! : this.evaluator).score(input);
+  }
+
+  /** Under S4's overshoot rule and rules with a target: whether a score passes or reaches it. */
+  private targetEffect(scoreAfter: number, state: TurnState): 'overshoots' | 'reaches' | 'open' {
+    if (!this.spec.policy.rejectOvershoot || state.target === null) return 'open';
+    return scoreAfter > state.target ? 'overshoots' : scoreAfter === state.target ? 'reaches' : 'open';
+  }
+
+  /**
+   * The shortest keys that play the last choice from where the piece was (null when none reaches it:
+   * a drop placement the piece cannot get to). Valid until the next `choose`.
+   */
+  keysOfChoice(): string | null {
+    return this.chosenIndex < 0 ? null : this.levels[0].generator.keys(this.chosenIndex);
   }
 
   private combine(own: number, future: number): number {

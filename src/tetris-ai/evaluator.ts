@@ -27,9 +27,9 @@ export class Evaluator {
   }
 
   score(input: FeatureInput): number {
-    const { width, fullRow } = input;
-    if (this.afterHeights) measureHeights(input.after, width, fullRow);
-    if (this.beforeHeights && (input.before !== input.after || !this.afterHeights)) measureHeights(input.before, width, fullRow);
+    const { width } = input;
+    if (this.afterHeights) measureHeights(input.after, width);
+    if (this.beforeHeights && (input.before !== input.after || !this.afterHeights)) measureHeights(input.before, width);
     const { features, weights } = this;
     let total = 0;
     for (let i = 0; i < features.length; i++) total += weights[i] * features[i].compute(input);

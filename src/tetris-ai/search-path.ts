@@ -22,17 +22,21 @@ export function centreCell(shape: Shape, x: number, y: number): [number, number]
 }
 
 /**
- * S4's tie-break priority of placement i (lower is preferred): 100 × (sideways moves + turns from the
- * spawn position) + 10 when the piece's centre cell ends in the left half of the board; a placement no
- * key path reaches comes last.
+ * S4's tie-break priority of placement i (lower is preferred): 100 × sideways moves + turns, counted
+ * on the keys from the spawn position, + 10 when the piece's centre cell ends in the left half of the
+ * board; a placement no key path reaches comes last.
  */
 export function s4Priority(generator: PlacementGenerator, i: number, width: number): number {
   const keys = generator.keys(i);
   if (keys === null) return Infinity;
-  let moves = 0;
-  for (const key of keys) if (key !== 'D' && key !== 'H') moves++;
+  let sideways = 0;
+  let turns = 0;
+  for (const key of keys) {
+    if (key === 'L' || key === 'R') sideways++;
+    else if (key === 'C' || key === 'A') turns++;
+  }
   const [centreX] = centreCell(generator.orientation(i), generator.x[i], generator.y[i]);
-  return 100 * moves + (centreX < width / 2 ? 10 : 0);
+  return 100 * sideways + turns + (centreX < width / 2 ? 10 : 0);
 }
 
 /** One step of S4's search path: the piece, its orientation and where its centre cell landed. */

@@ -96,14 +96,9 @@ export class Board {
     return 0;
   }
 
-  /** Fills `heights` with every column's height, scanning down from the top of the stack. */
+  /** Fills `heights` with every column's height. */
   columnHeights(heights: Int32Array): void {
-    heights.fill(0, 0, this.width);
-    let seen = 0;
-    for (let y = this.stackHeight() - 1; y >= 0 && seen !== this.fullRow; y--) {
-      for (let fresh = this.rows[y] & ~seen; fresh !== 0; fresh &= fresh - 1) heights[31 - Math.clz32(fresh & -fresh)] = y + 1;
-      seen |= this.rows[y];
-    }
+    measureColumnHeights(this.rows, this.stackHeight(), this.width, heights);
   }
 
   /** Height of column x: its highest filled cell + 1, or 0 when empty. */
@@ -122,6 +117,20 @@ export class Board {
       lines.push(line);
     }
     return lines.join('\n');
+  }
+}
+
+/**
+ * Fills `heights` with the height of each of `width` columns of bit rows whose rows from `top` up are
+ * empty, scanning down from the top and stopping once every column has been seen.
+ */
+export function measureColumnHeights(rows: Uint32Array, top: number, width: number, heights: Int32Array): void {
+  heights.fill(0, 0, width);
+  const full = (1 << width) - 1;
+  let seen = 0;
+  for (let y = top - 1; y >= 0 && seen !== full; y--) {
+    for (let fresh = rows[y] & ~seen; fresh !== 0; fresh &= fresh - 1) heights[31 - Math.clz32(fresh & -fresh)] = y + 1;
+    seen |= rows[y];
   }
 }
 

@@ -91,3 +91,24 @@ describe('gridmind bench', () => {
     });
   });
 });
+
+describe('the database', () => {
+  it('refuses a file that is not a SQLite database, with one line and exit 2, before playing', async () => {
+    const notADatabase = join(dir, 'notes.txt');
+    writeFileSync(notADatabase, 'these are my notes, not a database\n');
+    for (const args of [['runs'], ['bench', '--agent', 'bcts', '--games', '100000']]) {
+      const started = Date.now();
+      const { code, stderr } = await runCli(args, { GRIDMIND_DB: notADatabase });
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/cannot use the database .*notes.txt: file is not a database; set GRIDMIND_DB to a writable SQLite file/);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(10_000); // no 100,000 games were played first
+    }
+  });
+
+  it('refuses a seed base that would pass the largest seed', async () => {
+    const { code, stderr } = await runCli(['bench', '--agent', 'bcts', '--games', '2', '--seed-base', String(Number.MAX_SAFE_INTEGER)], env);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/passes the largest seed/);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mean, median, pairedComparison, standardError } from '../../src/core/stats.ts';
+import { maximum, mean, median, minimum, pairedComparison, standardError } from '../../src/core/stats.ts';
 
 describe('statistics', () => {
   it('mean, median and standard error, by hand', () => {
@@ -8,7 +8,9 @@ describe('statistics', () => {
     expect(median([5, 1, 3])).toBe(3);
     // Sample variance of 2, 4, 4, 4, 5, 5, 7, 9 is 32/7; stderr = √(32/7/8).
     expect(standardError([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo(Math.sqrt(32 / 7 / 8), 12);
-    expect(standardError([3])).toBe(0);
+    expect(standardError([3])).toBeNaN();
+    expect([minimum([4, -2, 9]), maximum([4, -2, 9])]).toEqual([-2, 9]);
+    expect(maximum(Array.from({ length: 300_000 }, (_, i) => i))).toBe(299_999);
   });
 
   it('compares two players game by game', () => {

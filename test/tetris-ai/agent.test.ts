@@ -8,6 +8,7 @@ import { TetrisAgent, type TurnState } from '../../src/tetris-ai/agent.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import type { AgentSpec } from '../../src/tetris-ai/agent-spec.ts';
 import { Evaluator } from '../../src/tetris-ai/evaluator.ts';
+import { s4Priority } from '../../src/tetris-ai/search-path.ts';
 import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
 
 const classic = ROTATION_SYSTEMS.classic;
@@ -171,5 +172,37 @@ describe("S4's target policy", () => {
     expect(agentFor(neutral, empty).choose(turn(empty, O))).toMatchObject({ x: 4 }); // no move from the spawn column
     const first = withPolicy(neutral, { tieBreak: 'first' });
     expect(agentFor(first, empty).choose(turn(empty, O))).toMatchObject({ x: 0 });
+  });
+});
+
+describe("S4's tie-break priority", () => {
+  it('counts a sideways move as 100 and a turn as 1, plus 10 in the left half', () => {
+    const board = new Board(10, 20);
+    const generator = new PlacementGenerator(10, 20, classic);
+    const count = generator.generate(board, T, 'drop');
+    const byKeys = new Map(Array.from({ length: count }, (_, i) => [generator.keys(i), i]));
+    // "CH": one turn, centre cell (4, 1) in the left half. "RH": one move, centre (5, 0) in the right half.
+    expect(s4Priority(generator, byKeys.get('CH')!, 10)).toBe(1 + 10);
+    expect(s4Priority(generator, byKeys.get('RH')!, 10)).toBe(100);
+    expect(s4Priority(generator, byKeys.get('H')!, 10)).toBe(10);
+  });
+});
+
+describe("S1's despair switch", () => {
+  it('judges each placement by the highest column it leaves', () => {
+    const greedy = loadAgentSpec('greedy');
+    const board = new Board(10, 20);
+    for (let y = 0; y < 8; y++) board.setCell(0, y, true); // 8 high: an I stood in column 0 would make 12
+    const choice = agentFor(greedy, board).choose(turn(board, I))!;
+    const simulator = new PlacementSimulator(10, 20);
+    simulator.simulate(board, board.stackHeight(), classic.orientations[I][choice.rotation], choice.x, choice.y, false);
+    const weights = simulator.input.after.top > 10 ? greedy.despair!.weights : greedy.weights;
+    expect(choice.value).toBe(new Evaluator(weights, greedy.sense).score(simulator.input));
+    // Standing the I on the 8-high column (height 12) is judged with the despair weights: 20·0 + 80·12.
+    const generator = new PlacementGenerator(10, 20, classic);
+    const count = generator.generate(board, I, 'drop');
+    const onTop = [...Array(count).keys()].find((i) => generator.rotation[i] === 1 && generator.x[i] === 0)!;
+    simulator.simulate(board, board.stackHeight(), classic.orientations[I][1], 0, generator.y[onTop], false);
+    expect(simulator.input.after.top).toBe(12);
   });
 });

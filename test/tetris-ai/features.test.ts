@@ -9,7 +9,7 @@ import { Evaluator } from '../../src/tetris-ai/evaluator.ts';
 /** A board measured as it stands (no placement): every board-feature sees this board. */
 function inputFor(board: Board): FeatureInput {
   const view = { rows: board.rows, top: board.height, heights: new Int32Array(board.width) };
-  measureHeights(view, board.width, board.fullRow);
+  measureHeights(view, board.width);
   return {
     width: board.width,
     height: board.height,

@@ -1,3 +1,4 @@
+import { measureColumnHeights } from '../../tetris/board.ts';
 import { POPCOUNT, lowestBit } from './bits.ts';
 import type { BoardView } from './feature.ts';
 
@@ -113,14 +114,8 @@ export function cumulativeWells(view: BoardView, width: number, fullRow: number)
 }
 
 /** Fills `view.heights` with each column's height (highest filled cell + 1, 0 when empty). */
-export function measureHeights(view: BoardView, width: number, fullRow: number): void {
-  const { rows, heights } = view;
-  heights.fill(0, 0, width);
-  let seen = 0;
-  for (let y = view.top - 1; y >= 0 && seen !== fullRow; y--) {
-    for (let fresh = rows[y] & ~seen; fresh !== 0; fresh &= fresh - 1) heights[lowestBit(fresh)] = y + 1;
-    seen |= rows[y];
-  }
+export function measureHeights(view: BoardView, width: number): void {
+  measureColumnHeights(view.rows, view.top, width, view.heights);
 }
 
 /** Σ hᵢ. */

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { listBenchRuns } from '../store/bench-runs.ts';
+import type { Db } from '../store/database.ts';
+import { addHighScore, topHighScores, type ScoreTable } from '../store/highscores.ts';
+
+/** Largest request body the API reads. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+const tableShape = {
+  game: z.enum(['tetris', 'samegame']),
+  rules: z.string().regex(/^[a-z]{1,20}$/, 'rules must be a rule set name'),
+  board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
+};
+const tableQuery = z.object(tableShape);
+const newScore = z.object({
+  ...tableShape,
+  name: z.string().max(200),
+  points: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  lines: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The app's JSON API: high scores (top 10 per game, rule set and board size) and stored benchmark
+ * runs. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
+ */
+export async function handleApi(db: Db, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  try {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const route = `${request.method} ${url.pathname}`;
+    if (route === 'GET /api/highscores') {
+      sendJson(response, 200, { entries: topHighScores(db, parse(tableQuery, Object.fromEntries(url.searchParams))) });
+    } else if (route === 'POST /api/highscores') {
+      const score = parse(newScore, await readJson(request));
+      const table: ScoreTable = { game: score.game, rules: score.rules, board: score.board };
+      addHighScore(db, table, score);
+      sendJson(response, 201, { entries: topHighScores(db, table) });
+    } else if (route === 'GET /api/runs') {
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 100) || 100, 1000);
+      sendJson(response, 200, { runs: listBenchRuns(db, limit) });
+    } else if (url.pathname === '/api/highscores' || url.pathname === '/api/runs') {
+      throw new ApiError(405, `${request.method} is not allowed on ${url.pathname}`);
+    } else {
+      throw new ApiError(404, `no API route ${url.pathname}: use /api/highscores or /api/runs`);
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    sendJson(response, error.status, { error: error.message });
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ApiError(400, `${issue.path.join('.') || 'request'}: ${issue.message}`);
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, `the request body is over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'the request body is not valid JSON');
+  }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+}

@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The web app's sources and where its build goes. */
+export const WEB_SOURCE = fileURLToPath(new URL('../../web/', import.meta.url));
+export const WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+const SHARED_SOURCE = fileURLToPath(new URL('../', import.meta.url));
+
+/** The newest modification time of any file under a folder. */
+function newestChange(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether the built app is missing or older than a source it is built from (web/ and src/). */
+export function webBuildIsStale(): boolean {
+  const index = join(WEB_DIST, 'index.html');
+  if (!existsSync(index)) return true;
+  return Math.max(newestChange(WEB_SOURCE), newestChange(SHARED_SOURCE)) > statSync(index).mtimeMs;
+}
+
+/** Builds the web app with Vite when it is stale; returns whether it built. */
+export async function ensureWebBuild(log: (line: string) => void = () => {}): Promise<boolean> {
+  if (!webBuildIsStale()) return false;
+  log('building the web app…');
+  const { build } = await import('vite');
+  await build({ configFile: join(WEB_SOURCE, 'vite.config.ts'), logLevel: 'warn' });
+  return true;
+}

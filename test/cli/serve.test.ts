@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
+const db = join(mkdtempSync(join(tmpdir(), 'gridmind-serve-')), 'serve.db');
+
+describe('gridmind serve', () => {
+  it('prints its URL, serves the app and the API, and stops cleanly on Ctrl-C', async () => {
+    const child = spawn(process.execPath, [bin, 'serve', '--no-build'], { env: { ...process.env, GRIDMIND_DB: db, PORT: '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', () => {
+        const match = /running at (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]);
+      });
+      child.on('exit', () => reject(new Error(`serve exited: ${output}`)));
+    });
+    expect((await fetch(url)).status).toBe(200);
+    expect(await (await fetch(`${url}/api/runs`)).json()).toEqual({ runs: [] });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+    expect(output).toMatch(/Gridmind stopped\./);
+  });
+
+  it('explains a port that is taken or malformed, with exit 2', async () => {
+    const blocker = createServer().listen(0, 'localhost');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const taken = await runCli(['serve', '--no-build', '--port', String(port)], { GRIDMIND_DB: db });
+      expect(taken.code).toBe(2);
+      expect(taken.stderr).toMatch(new RegExp(`port ${port} is in use: stop what uses it, or pick another with --port or PORT`));
+    } finally {
+      blocker.close();
+    }
+    const malformed = await runCli(['serve', '--no-build'], { GRIDMIND_DB: db, PORT: 'eighty' });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toMatch(/PORT=eighty is not a port number/);
+  });
+});

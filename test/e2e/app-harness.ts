@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { WEB_DIST } from '../../src/server/web-build.ts';
+import { openDatabase, type Db } from '../../src/store/database.ts';
+
+/** Debian's Chromium, installed by .ci/run (Playwright's own browser download cannot work here). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOTS = join(process.cwd(), 'test-results');
+
+/** The real app: Gridmind's server on a free port with its own SQLite file. */
+export class AppUnderTest {
+  private running: RunningServer | null = null;
+  private db: Db | null = null;
+  readonly dbPath = join(mkdtempSync(join(tmpdir(), 'gridmind-e2e-')), 'gridmind.db');
+
+  get url(): string {
+    return this.running!.url;
+  }
+
+  async start(port = 0): Promise<void> {
+    this.db = openDatabase(this.dbPath);
+    this.running = await startServer({ port, host: '127.0.0.1', db: this.db, webRoot: WEB_DIST });
+  }
+
+  /** Stops the server and closes the database, as Ctrl-C does. */
+  async stop(): Promise<number> {
+    const port = Number(new URL(this.url).port);
+    await this.running?.close();
+    this.db?.close();
+    return port;
+  }
+}
+
+/** Headless Chromium with the flags this machine needs and a fresh profile. */
+export async function launchBrowser(): Promise<BrowserContext> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'gridmind-chromium-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page that fails the test on any script error. */
+export async function openPage(browser: BrowserContext, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(url);
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}

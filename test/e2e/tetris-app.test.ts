@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.ts';
+import { AppUnderTest, launchBrowser, openPage, screenshot } from './app-harness.ts';
+
+interface GameChoice {
+  player?: string;
+  rules?: string;
+  width?: number;
+  height?: number;
+  seed?: number;
+  target?: number;
+}
+
+/** Fills the set-up panel and starts the game. */
+async function startGame(page: Page, choice: GameChoice): Promise<void> {
+  if (choice.player) await page.selectOption('[data-testid=player-player]', choice.player);
+  if (choice.rules) await page.selectOption('[data-testid=rules]', choice.rules);
+  for (const field of ['width', 'height', 'seed', 'target'] as const) {
+    if (choice[field] !== undefined) {
+      await page.fill(`[data-testid=${field}]`, String(choice[field]));
+      await page.press(`[data-testid=${field}]`, 'Tab');
+    }
+  }
+  await page.click('[data-testid=start]');
+}
+
+const boardState = async (page: Page, name: string) => (await page.getAttribute('[data-testid=board]', `data-${name}`)) ?? '';
+const piece = async (page: Page) => {
+  const [letter, rotation, x, y] = (await boardState(page, 'piece')).split(' ');
+  return { letter, rotation: Number(rotation), x: Number(x), y: Number(y) };
+};
+const waitForBoard = (page: Page, name: string, test: string, timeout = 30_000) =>
+  page.waitForFunction(
+    ([attribute, predicate]) => {
+      const value = document.querySelector('[data-testid=board]')?.getAttribute(`data-${attribute}`);
+      return value !== null && value !== undefined && new Function('value', `return ${predicate}`)(value);
+    },
+    [name, test],
+    { timeout },
+  );
+
+describe('the web app in a real browser', () => {
+  const app = new AppUnderTest();
+  let browser: BrowserContext;
+
+  beforeAll(async () => {
+    await app.start();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app.stop();
+  });
+
+  it('moves and rotates the piece with the keys; a hard drop locks it', async () => {
+    const page = await openPage(browser, app.url);
+    await screenshot(page, 'setup-panel');
+    await startGame(page, { player: 'human', seed: 1 });
+    const start = await piece(page);
+    expect(start.letter).toBe('L'); // seed 1's first piece
+    const settled = (expected: Partial<Awaited<ReturnType<typeof piece>>>) => expect.poll(() => piece(page)).toMatchObject(expected);
+    await page.keyboard.press('ArrowLeft');
+    await settled({ x: start.x - 1 });
+    await page.keyboard.press('d');
+    await page.keyboard.press('d');
+    await settled({ x: start.x + 1 });
+    await page.keyboard.press('ArrowUp');
+    await settled({ rotation: 1 });
+    await page.keyboard.press('w');
+    await settled({ rotation: 2 });
+    await screenshot(page, 'human-moved');
+    expect(await boardState(page, 'pieces')).toBe('0');
+    await page.keyboard.press('Space');
+    await expect.poll(() => boardState(page, 'pieces')).toBe('1');
+    await settled({ letter: 'T' }); // the next piece of seed 1
+    await screenshot(page, 'human-hard-drop');
+    await page.close();
+  });
+
+  it('pauses when the window loses focus', async () => {
+    const page = await openPage(browser, app.url);
+    await startGame(page, { player: 'human' });
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await expect(page.getByText('Paused — press P').isVisible()).resolves.toBe(true);
+    const y = (await piece(page)).y;
+    await page.waitForTimeout(1300); // more than one gravity step at level 0
+    expect((await piece(page)).y).toBe(y);
+    await page.keyboard.press('p');
+    await page.waitForTimeout(1300);
+    expect((await piece(page)).y).toBeLessThan(y);
+    await page.close();
+  });
+
+  it('watch mode: an agent clears lines, and the human can take over and hand back', async () => {
+    const page = await openPage(browser, app.url);
+    await startGame(page, { player: 'dellacherie' });
+    await waitForBoard(page, 'pieces', 'Number(value) >= 2'); // at human pace: one key per 100 ms
+    await page.fill('[data-testid=speed]', '6'); // as fast as it can
+    await waitForBoard(page, 'lines', 'Number(value) >= 5');
+    await screenshot(page, 'agent-watch');
+    await page.click('[data-testid=take-over]');
+    const pieces = Number(await boardState(page, 'pieces'));
+    await page.waitForTimeout(500);
+    expect(Number(await boardState(page, 'pieces'))).toBe(pieces); // the agent has let go
+    await page.keyboard.press('Space');
+    await expect.poll(async () => Number(await boardState(page, 'pieces'))).toBe(pieces + 1);
+    await page.click('[data-testid=hand-back]');
+    await waitForBoard(page, 'pieces', `Number(value) >= ${pieces + 10}`);
+    await page.close();
+  });
+
+  it('duel: two boards on the same pieces, and a winner when one tops out', async () => {
+    const page = await openPage(browser, `${app.url}/#/duel`);
+    await page.selectOption('[data-testid=player-left-player]', 'greedy');
+    await page.selectOption('[data-testid=player-right-player]', 'bcts');
+    for (const [field, value] of [
+      ['width', '6'],
+      ['height', '8'],
+      ['duel-speed', '0'],
+    ]) {
+      await page.fill(`[data-testid=${field}]`, value);
+      await page.press(`[data-testid=${field}]`, 'Tab');
+    }
+    await page.click('[data-testid=duel-start]');
+    await expect(page.locator('canvas[aria-label="left board"]').count()).resolves.toBe(1);
+    await expect(page.locator('canvas[aria-label="right board"]').count()).resolves.toBe(1);
+    await page.waitForSelector('[data-testid=winner]', { timeout: 60_000 });
+    expect(await page.textContent('[data-testid=winner]')).toMatch(/^AI (greedy|bcts) \((left|right)\) wins!$/);
+    await screenshot(page, 'duel');
+    await page.close();
+  });
+
+  it('keeps high scores across a page reload and a server restart, and shows names as text', async () => {
+    const page = await openPage(browser, app.url);
+    await startGame(page, { player: 'greedy', width: 6, height: 8 });
+    await page.fill('[data-testid=speed]', '6');
+    await page.waitForSelector('[data-testid=game-over]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=scores] >> text=greedy');
+
+    // A human game ends quickly by hard drops; the name tries to inject HTML.
+    await page.keyboard.press('r');
+    await startGame(page, { player: 'human', width: 6, height: 8 });
+    while ((await boardState(page, 'outcome')) === 'playing') await page.keyboard.press('Space');
+    const hostile = '<img src=x onerror="window.pwned=1">';
+    await page.fill('[data-testid=name]', hostile);
+    await page.click('[data-testid=save-score]');
+    await page.waitForSelector('[data-testid=scores] >> text=<img src=x');
+    expect(await page.evaluate(() => document.querySelector('[data-testid=scores] img'))).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await screenshot(page, 'game-over-high-scores');
+
+    const showScores = async () => {
+      await page.goto(`${app.url}/#/scores`);
+      await page.fill('input[pattern]', '6x8');
+      await page.press('input[pattern]', 'Tab');
+      await page.waitForSelector('[data-testid=scores] >> text=greedy');
+      return page.locator('[data-testid=scores] td.name').allTextContents();
+    };
+    const before = await showScores();
+    expect(before).toContain('greedy');
+    expect(before).toContain(hostile.slice(0, 24));
+    await page.reload();
+    expect(await showScores()).toEqual(before);
+    const port = await app.stop();
+    await app.start(port);
+    await page.reload();
+    expect(await showScores()).toEqual(before);
+    await screenshot(page, 'high-scores-page');
+    await page.close();
+  });
+
+  it('target rules: success or failure, and the search path downloads', async () => {
+    const page = await openPage(browser, app.url);
+    await startGame(page, { player: 'target', rules: 'target', target: 12 });
+    await page.fill('[data-testid=speed]', '6');
+    await page.waitForSelector('[data-testid=game-over]', { timeout: 60_000 });
+    expect(await page.textContent('[data-testid=game-over]')).toBe('Success: exactly 12 points!');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-path]')]);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(file).toMatchObject({ rules: 'target', target: 12, outcome: 'target-reached', score: 12 });
+    expect(file.path).toHaveLength(Number(await boardState(page, 'pieces')));
+    await screenshot(page, 'target-success');
+    await page.close();
+  });
+
+  it('benchmarks page: lists stored runs and plots them', async () => {
+    const bench = await runCli(['bench', '--agent', 'bcts', '--vs', 'dellacherie', '--board', '6x8', '--games', '12', '--json'], {
+      GRIDMIND_DB: app.dbPath,
+    });
+    expect(bench.code).toBe(0);
+    const page = await openPage(browser, `${app.url}/#/bench`);
+    await page.waitForSelector('[data-testid=runs] >> text=bcts vs dellacherie');
+    await expect(page.locator('canvas[aria-label="lines per game"]').count()).resolves.toBe(1);
+    await expect(page.locator('canvas[aria-label="paired comparison"]').count()).resolves.toBe(1);
+    expect(await page.textContent('.details')).toMatch(/Paired difference .* wins \d+ to \d+/);
+    await screenshot(page, 'benchmarks');
+    await page.close();
+  });
+
+  it('looks right on a narrow window', async () => {
+    const page = await openPage(browser, app.url);
+    await page.setViewportSize({ width: 420, height: 860 });
+    await startGame(page, { player: 'bcts' });
+    await page.fill('[data-testid=speed]', '5');
+    await waitForBoard(page, 'pieces', 'Number(value) >= 20');
+    const box = await page.locator('[data-testid=board] canvas').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(420);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'narrow-window');
+    await page.close();
+  });
+});

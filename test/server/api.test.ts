@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { WEB_DIST } from '../../src/server/web-build.ts';
+import { openDatabase, type Db } from '../../src/store/database.ts';
+
+describe('the HTTP API', () => {
+  let db: Db;
+  let server: RunningServer;
+  const table = { game: 'tetris', rules: 'classic', board: '10x20' };
+  const post = (body: unknown, raw?: string) =>
+    fetch(`${server.url}/api/highscores`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) });
+
+  beforeAll(async () => {
+    db = openDatabase(join(mkdtempSync(join(tmpdir(), 'gridmind-api-')), 'api.db'));
+    server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST });
+  });
+  afterAll(async () => {
+    await server.close();
+    db.close();
+  });
+
+  it('keeps every one of many concurrent scores, and lists the top 10 best first', async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ ...table, name: `player ${i}`, points: i * 10, lines: i })));
+    expect(responses.every((response) => response.status === 201)).toBe(true);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM highscores').get() as { n: number }).n).toBe(50);
+    const { entries } = await (await fetch(`${server.url}/api/highscores?${new URLSearchParams(table)}`)).json();
+    expect(entries.map((entry: { points: number }) => entry.points)).toEqual([490, 480, 470, 460, 450, 440, 430, 420, 410, 400]);
+  });
+
+  it('stores names as plain text, without control characters, at most 24 long', async () => {
+    const other = { ...table, board: '6x8' };
+    const { entries } = await (await post({ ...other, name: '\u0007<script>alert(1)</script> and a very long tail', points: 1, lines: 1 })).json();
+    expect(entries[0].name).toBe('<script>alert(1)</script>'.slice(0, 24));
+  });
+
+  it.each([
+    ['a bad board', { ...table, board: 'big', name: 'x', points: 1, lines: 1 }, 400, /board: board must be written WIDTHxHEIGHT/],
+    ['negative points', { ...table, name: 'x', points: -5, lines: 1 }, 400, /points/],
+    ['an unknown game', { ...table, game: 'chess', name: 'x', points: 1, lines: 1 }, 400, /game/],
+  ])('refuses %s with a reason', async (_what, body, status, message) => {
+    const response = await post(body);
+    expect(response.status).toBe(status);
+    expect((await response.json()).error).toMatch(message);
+  });
+
+  it('refuses bad JSON, large bodies, unknown routes and methods', async () => {
+    expect(await (await post(null, '{nope')).json()).toEqual({ error: 'the request body is not valid JSON' });
+    expect((await post(null, JSON.stringify({ name: 'x'.repeat(20_000) }))).status).toBe(413);
+    const unknown = await fetch(`${server.url}/api/nothing`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toMatch(/no API route \/api\/nothing/);
+    expect((await fetch(`${server.url}/api/runs`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('serves the app, and nothing outside it', async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<div id="app">/);
+    const escape = await fetch(`${server.url}/..%2f..%2fpackage.json`);
+    expect(escape.status).toBe(403);
+  });
+});

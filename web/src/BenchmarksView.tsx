@@ -1,0 +1,206 @@
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { fetchRuns, type BenchRun } from './api.ts';
+
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  ScatterController,
+  PointElement,
+  LineController,
+  LineElement,
+  Tooltip,
+  Legend,
+);
+Chart.defaults.color = '#cbd5e1';
+Chart.defaults.borderColor = 'rgba(148,163,184,0.2)';
+
+const AGENT_COLOUR = 'rgba(168,85,247,0.75)';
+const VS_COLOUR = 'rgba(34,211,238,0.6)';
+const BINS = 20;
+
+interface Summary {
+  meanLines: number;
+  stderr: number;
+  piecesPerSecond: number;
+  workers: number;
+  comparison?: { meanDifference: number; stderr: number; agentWins: number; vsWins: number; ties: number };
+}
+
+/** A chart.js chart on a canvas, rebuilt when its configuration changes. */
+function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const chart = new Chart(canvas.current!, config);
+    return () => chart.destroy();
+  }, [config]);
+  return (
+    <div class="chart">
+      <canvas ref={canvas} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+/** Lines per game counted into equal bins from 0 to the largest value. */
+function histogram(series: readonly (readonly number[])[]): { labels: string[]; counts: number[][] } {
+  const top = Math.max(1, ...series.flat());
+  const width = Math.ceil(top / BINS);
+  const labels = Array.from({ length: BINS }, (_, bin) => `${(bin * width).toLocaleString('en-US')}–`);
+  const counts = series.map((values) => {
+    const bins = new Array<number>(BINS).fill(0);
+    for (const value of values) bins[Math.min(BINS - 1, Math.floor(value / width))]++;
+    return bins;
+  });
+  return { labels, counts };
+}
+
+function distributionChart(run: BenchRun): ChartConfiguration {
+  const series = run.perGame.vsLines ? [run.perGame.lines, run.perGame.vsLines] : [run.perGame.lines];
+  const { labels, counts } = histogram(series);
+  const names = [run.agent, run.vs ?? ''];
+  return {
+    type: 'bar',
+    data: {
+      labels,
+      datasets: counts.map((data, index) => ({ label: names[index], data, backgroundColor: index === 0 ? AGENT_COLOUR : VS_COLOUR })),
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      scales: { x: { title: { display: true, text: 'lines per game' } }, y: { title: { display: true, text: 'games' } } },
+    },
+  };
+}
+
+function pairedChart(run: BenchRun): ChartConfiguration {
+  const vs = run.perGame.vsLines!;
+  const points = run.perGame.lines.map((lines, game) => ({ x: lines, y: vs[game] }));
+  const top = Math.max(1, ...run.perGame.lines, ...vs);
+  return {
+    type: 'scatter',
+    data: {
+      datasets: [
+        { label: 'one game (same pieces)', data: points, backgroundColor: AGENT_COLOUR, pointRadius: 3 },
+        {
+          type: 'line',
+          label: 'equal',
+          data: [
+            { x: 0, y: 0 },
+            { x: top, y: top },
+          ],
+          borderColor: 'rgba(226,232,240,0.5)',
+          pointRadius: 0,
+          borderDash: [6, 4],
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      scales: { x: { title: { display: true, text: `${run.agent} lines` } }, y: { title: { display: true, text: `${run.vs} lines` } } },
+    },
+  };
+}
+
+const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+/** The stored benchmark runs (`gridmind bench`), with the distribution of lines and paired comparisons. */
+export function BenchmarksView() {
+  const [runs, setRuns] = useState<BenchRun[] | null>(null);
+  const [selected, setSelected] = useState<BenchRun | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    fetchRuns()
+      .then((found) => {
+        setRuns(found);
+        setSelected(found[0] ?? null);
+      })
+      .catch((failure: Error) => setError(failure.message));
+  }, []);
+  const charts = selected && {
+    distribution: distributionChart(selected),
+    paired: selected.perGame.vsLines ? pairedChart(selected) : null,
+  };
+  const summary = selected?.summary as Summary | undefined;
+  return (
+    <section class="page">
+      <h2>Benchmarks</h2>
+      <p class="hint">
+        Runs of <code>npx gridmind bench</code>, newest first. Research protocol: game g of a run uses seed base + g, so two agents meet the
+        same pieces.
+      </p>
+      {error && <p class="error">{error}</p>}
+      {runs && runs.length === 0 && (
+        <p data-testid="no-runs">
+          No runs yet: try <code>npx gridmind bench --agent bcts --vs dellacherie --games 100</code>.
+        </p>
+      )}
+      {runs && runs.length > 0 && (
+        <div class="bench">
+          <table class="runs" data-testid="runs">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>Date</th>
+                <th>Agent</th>
+                <th>Board</th>
+                <th>Games</th>
+                <th>Mean lines</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((run) => {
+                const { meanLines, stderr } = run.summary as unknown as Summary;
+                return (
+                  <tr key={run.id} class={run.id === selected?.id ? 'selected' : ''} onClick={() => setSelected(run)}>
+                    <td>{run.id}</td>
+                    <td>{run.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                    <td>{run.vs ? `${run.agent} vs ${run.vs}` : run.agent}</td>
+                    <td>{run.board}</td>
+                    <td>{run.games}</td>
+                    <td>
+                      {number(meanLines)} ± {number(stderr)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {selected && charts && summary && (
+            <div class="details">
+              <h3>
+                Run {selected.id}: {selected.vs ? `${selected.agent} vs ${selected.vs}` : selected.agent}, {selected.board},{' '}
+                {selected.games} games
+              </h3>
+              <p>
+                {selected.agent}: {number(summary.meanLines)} ± {number(summary.stderr)} lines per game; {number(summary.piecesPerSecond)}{' '}
+                pieces/s on {summary.workers} workers.
+                {summary.comparison &&
+                  ` Paired difference ${number(summary.comparison.meanDifference)} ± ${number(summary.comparison.stderr)} lines; wins ${summary.comparison.agentWins} to ${summary.comparison.vsWins}, ${summary.comparison.ties} ties.`}
+              </p>
+              <ChartCanvas config={charts.distribution} label="lines per game" />
+              {charts.paired && <ChartCanvas config={charts.paired} label="paired comparison" />}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

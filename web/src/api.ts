@@ -1,0 +1,28 @@
+import type { BenchRun } from '../../src/store/bench-runs.ts';
+import type { HighScore, ScoreTable } from '../../src/store/highscores.ts';
+
+export type { BenchRun, HighScore, ScoreTable };
+
+async function json<T>(response: Response): Promise<T> {
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+  return body as T;
+}
+
+export async function fetchHighScores(table: ScoreTable): Promise<HighScore[]> {
+  const query = new URLSearchParams({ ...table });
+  return (await json<{ entries: HighScore[] }>(await fetch(`api/highscores?${query}`))).entries;
+}
+
+export async function submitHighScore(table: ScoreTable, entry: { name: string; points: number; lines: number }): Promise<HighScore[]> {
+  const response = await fetch('api/highscores', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...table, ...entry }),
+  });
+  return (await json<{ entries: HighScore[] }>(response)).entries;
+}
+
+export async function fetchRuns(): Promise<BenchRun[]> {
+  return (await json<{ runs: BenchRun[] }>(await fetch('api/runs?limit=200'))).runs;
+}

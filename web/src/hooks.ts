@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+/** Calls `callback(now)` on every animation frame while the component is mounted. */
+export function useAnimationFrame(callback: (now: number) => void): void {
+  const latest = useRef(callback);
+  latest.current = callback;
+  useEffect(() => {
+    let handle = requestAnimationFrame(function tick(now) {
+      latest.current(now);
+      handle = requestAnimationFrame(tick);
+    });
+    return () => cancelAnimationFrame(handle);
+  }, []);
+}
+
+/** Whether a key event is typing into a field (text, number, select), which game keys must leave alone. */
+export function isTyping(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement;
+  if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'checkbox' && target.type !== 'button';
+}
+
+/** Listens to window key presses while mounted. */
+export function useKeys(handler: (event: KeyboardEvent) => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => latest.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+}
+
+/** Calls `onLoss` when the page loses focus or is hidden (S1 pauses then). */
+export function useFocusLoss(onLoss: () => void): void {
+  const latest = useRef(onLoss);
+  latest.current = onLoss;
+  useEffect(() => {
+    const blur = () => latest.current();
+    const visibility = () => document.hidden && latest.current();
+    window.addEventListener('blur', blur);
+    document.addEventListener('visibilitychange', visibility);
+    return () => {
+      window.removeEventListener('blur', blur);
+      document.removeEventListener('visibilitychange', visibility);
+    };
+  }, []);
+}
+
+/** The window's inner size, kept up to date. */
+export function useWindowSize(): { width: number; height: number } {
+  const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
+  useEffect(() => {
+    const resize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener('resize', resize);
+    return () => window.removeEventListener('resize', resize);
+  }, []);
+  return size;
+}
+
+/** A value that forces a re-render each time `tick` is called (for views drawn from mutable state). */
+export function useTicker(): [number, () => void] {
+  const [count, setCount] = useState(0);
+  return [count, () => setCount((value) => value + 1)];
+}

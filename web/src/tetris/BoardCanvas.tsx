@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { pieceName } from '../../../src/tetris/pieces.ts';
+import { drawBoard, drawPreview } from './draw.ts';
+import type { TetrisSession } from './session.ts';
+
+/** Draws the board on every render; the view re-renders it each animation frame. */
+export function BoardCanvas({ session, cellSize, label }: { session: TetrisSession; cellSize: number; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { width, height } = session.game.board;
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (context) drawBoard(context, session, cellSize);
+  });
+  const active = session.game.active;
+  return (
+    <div
+      class="board"
+      data-testid="board"
+      data-piece={active ? `${pieceName(active.piece)} ${active.rotation} ${active.x} ${active.y}` : ''}
+      data-pieces={session.game.pieces}
+      data-lines={session.game.lines}
+      data-score={session.game.score}
+      data-outcome={session.game.outcome}
+    >
+      <canvas ref={canvas} width={width * cellSize} height={height * cellSize} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+/** The next pieces. */
+export function PreviewCanvas({ session, cellSize }: { session: TetrisSession; cellSize: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pieces = session.game.preview();
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (context) drawPreview(context, session.game.system, pieces, cellSize);
+  });
+  return (
+    <canvas
+      class="preview"
+      ref={canvas}
+      width={4 * cellSize}
+      height={9 * cellSize}
+      aria-label={`next: ${pieces.map(pieceName).join(' ')}`}
+    />
+  );
+}

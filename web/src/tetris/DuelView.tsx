@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
+import { NumberField } from '../NumberField.tsx';
+import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
+import { gameKeyOf } from './keyboard.ts';
+import { formatTime, Hud, newSession, useCellSize } from './PlayView.tsx';
+import { HUMAN, HUMAN_PACE_MS, type SessionSetup, type TetrisSession } from './session.ts';
+import { DEFAULT_SETUP, GameFields, PlayerSelect } from './SetupPanel.tsx';
+
+/** How the duel ended: the first to top out (or fail the target) loses; reaching the target wins. */
+function winnerOf(sessions: readonly TetrisSession[]): number | null {
+  const finished = sessions.findIndex((session) => session.game.over);
+  if (finished < 0) return null;
+  return sessions[finished].game.outcome === 'target-reached' ? finished : 1 - finished;
+}
+
+const label = (session: TetrisSession) => (session.agentSpec ? `AI ${session.agentSpec.name}` : 'Human');
+
+/** Two boards side by side on the same seed and pieces: human vs agent or agent vs agent (S1's future work). */
+export function DuelView() {
+  const [setup, setSetup] = useState<SessionSetup>({ ...DEFAULT_SETUP, player: HUMAN });
+  const [opponent, setOpponent] = useState('dellacherie');
+  const [speed, setSpeed] = useState(HUMAN_PACE_MS);
+  const [winner, setWinner] = useState<number | null>(null);
+  const [, tick] = useTicker();
+  const sessions = useRef<TetrisSession[]>([]);
+  const cellSize = useCellSize(setup.width, setup.height, 2);
+
+  const stopAll = () => sessions.current.forEach((session) => session.stop());
+  useEffect(() => stopAll, []);
+  const start = () => {
+    stopAll();
+    setWinner(null);
+    const onOver = () => {
+      const found = winnerOf(sessions.current);
+      if (found === null) return;
+      sessions.current.forEach((session) => session.togglePause(true));
+      setWinner(found);
+    };
+    sessions.current = [newSession(setup, onOver), newSession({ ...setup, player: opponent }, onOver)];
+    for (const session of sessions.current) session.speedMs = speed;
+  };
+
+  useAnimationFrame((now) => {
+    if (winner === null) sessions.current.forEach((session) => session.frame(now));
+    tick();
+  });
+  useFocusLoss(() => sessions.current.forEach((session) => session.togglePause(true)));
+  useKeys((event) => {
+    const human = sessions.current.find((session) => session.agentSpec === null);
+    const key = gameKeyOf(event);
+    if (isTyping(event)) return;
+    if (key && human && winner === null) {
+      event.preventDefault();
+      human.humanKey(key);
+    } else if (event.key.toLowerCase() === 'p') {
+      sessions.current.forEach((session) => session.togglePause());
+    }
+  });
+
+  return (
+    <section class="duel">
+      <form
+        class="panel duel-setup"
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+        }}
+      >
+        <PlayerSelect label="Left player" value={setup.player} onChange={(player) => setSetup({ ...setup, player })} />
+        <PlayerSelect label="Right player" value={opponent} onChange={setOpponent} humanAllowed={false} />
+        <GameFields setup={setup} onChange={setSetup} />
+        <label>
+          Agent speed (ms per key, 0 = as fast as it can)
+          <NumberField value={speed} min={0} max={1000} onCommit={setSpeed} testId="duel-speed" />
+        </label>
+        <button type="submit" data-testid="duel-start">
+          {sessions.current.length ? 'Restart duel' : 'Start duel'}
+        </button>
+      </form>
+      {winner !== null && (
+        <div class="banner winner" role="status" data-testid="winner">
+          {label(sessions.current[winner])} ({winner === 0 ? 'left' : 'right'}) wins!
+        </div>
+      )}
+      <div class="boards">
+        {sessions.current.map((session, index) => (
+          <div class="duelist" key={index}>
+            <h3>
+              {index === 0 ? 'Left' : 'Right'}: {label(session)} <small>{formatTime(session.game.clock)}</small>
+            </h3>
+            <div class="duelist-body">
+              <BoardCanvas session={session} cellSize={cellSize} label={`${index === 0 ? 'left' : 'right'} board`} />
+              <div class="side">
+                <PreviewCanvas session={session} cellSize={Math.max(10, Math.round(cellSize * 0.6))} />
+                <Hud session={session} />
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

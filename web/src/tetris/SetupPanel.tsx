@@ -1,0 +1,171 @@
+import { useState } from 'preact/hooks';
+import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../../src/tetris/board.ts';
+import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game.ts';
+import { ROTATION_SYSTEM_NAMES, type RotationSystemName } from '../../../src/tetris/rotation/index.ts';
+import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
+import { AGENTS } from '../agents.ts';
+import { NumberField } from '../NumberField.tsx';
+import { HUMAN, type SessionSetup } from './session.ts';
+
+export const DEFAULT_SETUP: SessionSetup = {
+  player: HUMAN,
+  rules: 'classic',
+  width: 10,
+  height: 20,
+  rotation: 'classic',
+  garbageRows: 0,
+  seed: 1,
+  target: 100,
+};
+
+const randomSeed = () => Math.floor(Math.random() * 1_000_000);
+/** Challenge rows leave at least 4 free rows for the pieces. */
+const maxGarbage = (height: number) => Math.min(MAX_GARBAGE_ROWS, height - 4);
+
+/** The player choice: the human, or any agent (with its description as a hint). */
+export function PlayerSelect({
+  value,
+  onChange,
+  label,
+  humanAllowed = true,
+}: {
+  value: string;
+  onChange: (player: string) => void;
+  label: string;
+  humanAllowed?: boolean;
+}) {
+  return (
+    <label>
+      {label}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        data-testid={`player-${label.toLowerCase().replace(/\W+/g, '-')}`}
+      >
+        {humanAllowed && <option value={HUMAN}>Human</option>}
+        {AGENTS.map((agent) => (
+          <option key={agent.name} value={agent.name} title={agent.description}>
+            AI: {agent.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The rule, board and seed fields shared by the play and duel set-ups. */
+export function GameFields({ setup, onChange }: { setup: SessionSetup; onChange: (setup: SessionSetup) => void }) {
+  const set = (changes: Partial<SessionSetup>) => onChange({ ...setup, ...changes });
+  const chooseRules = (rules: RuleSetName) =>
+    set({ rules, width: RULE_SETS[rules].width, height: RULE_SETS[rules].height, rotation: RULE_SETS[rules].rotation });
+  return (
+    <>
+      <label>
+        Rules
+        <select value={setup.rules} onChange={(event) => chooseRules(event.currentTarget.value as RuleSetName)} data-testid="rules">
+          {RULE_SET_NAMES.map((name) => (
+            <option key={name} value={name} title={RULE_SETS[name].summary}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="hint">{RULE_SETS[setup.rules].summary}</p>
+      <div class="row">
+        <label>
+          Width
+          <NumberField value={setup.width} min={MIN_WIDTH} max={MAX_WIDTH} onCommit={(width) => set({ width })} testId="width" />
+        </label>
+        <label>
+          Height
+          <NumberField
+            value={setup.height}
+            min={MIN_HEIGHT}
+            max={MAX_HEIGHT}
+            onCommit={(height) => set({ height, garbageRows: Math.min(setup.garbageRows, maxGarbage(height)) })}
+            testId="height"
+          />
+        </label>
+      </div>
+      <label>
+        Rotation
+        <select
+          value={setup.rotation}
+          onChange={(event) => set({ rotation: event.currentTarget.value as RotationSystemName })}
+          data-testid="rotation"
+        >
+          {ROTATION_SYSTEM_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div class="row">
+        <label>
+          Challenge rows
+          <NumberField
+            value={setup.garbageRows}
+            min={0}
+            max={maxGarbage(setup.height)}
+            onCommit={(garbageRows) => set({ garbageRows })}
+            testId="garbage"
+          />
+        </label>
+        <label>
+          Seed
+          <span class="with-button">
+            <NumberField value={setup.seed} min={0} max={Number.MAX_SAFE_INTEGER} onCommit={(seed) => set({ seed })} testId="seed" />
+            <button type="button" class="small secondary" onClick={() => set({ seed: randomSeed() })} title="a random seed">
+              Random
+            </button>
+          </span>
+        </label>
+      </div>
+      {RULE_SETS[setup.rules].hasTarget && (
+        <label>
+          Target score
+          <NumberField value={setup.target} min={1} max={1_000_000} onCommit={(target) => set({ target })} testId="target" />
+        </label>
+      )}
+    </>
+  );
+}
+
+/** The set-up panel shown at the start and on R: player, rules, board, rotation, challenge rows, seed, target. */
+export function SetupPanel({
+  initial,
+  onStart,
+  onCancel,
+}: {
+  initial: SessionSetup;
+  onStart: (setup: SessionSetup) => void;
+  onCancel?: () => void;
+}) {
+  const [setup, setSetup] = useState(initial);
+  return (
+    <div class="overlay" role="dialog" aria-label="New game">
+      <form
+        class="panel setup"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onStart(setup);
+        }}
+      >
+        <h2>New game</h2>
+        <PlayerSelect label="Player" value={setup.player} onChange={(player) => setSetup({ ...setup, player })} />
+        <GameFields setup={setup} onChange={setSetup} />
+        <div class="actions">
+          {onCancel && (
+            <button type="button" class="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" data-testid="start" autoFocus>
+            Start
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

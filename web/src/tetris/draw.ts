@@ -1,0 +1,74 @@
+import { dropPiece, pieceCells } from '../../../src/tetris/moves.ts';
+import type { Piece } from '../../../src/tetris/pieces.ts';
+import type { RotationSystem } from '../../../src/tetris/rotation/index.ts';
+import type { TetrisSession } from './session.ts';
+
+/** Piece colours by colour index: 1–7 = I O T S Z J L (the Guideline's), 8 = garbage (GARBAGE_COLOUR). */
+export const COLOURS = ['', '#22d3ee', '#facc15', '#a855f7', '#22c55e', '#ef4444', '#3b82f6', '#f97316', '#6b7280'];
+
+function cell(context: CanvasRenderingContext2D, x: number, y: number, size: number, colour: string): void {
+  context.fillStyle = colour;
+  context.fillRect(x * size + 1, y * size + 1, size - 2, size - 2);
+  context.fillStyle = 'rgba(255,255,255,0.18)';
+  context.fillRect(x * size + 1, y * size + 1, size - 2, Math.max(2, size / 6));
+}
+
+function outline(context: CanvasRenderingContext2D, cells: [number, number][], height: number, size: number, colour: string): void {
+  context.strokeStyle = colour;
+  context.lineWidth = 2;
+  for (const [x, y] of cells) if (y < height) context.strokeRect(x * size + 2, (height - 1 - y) * size + 2, size - 4, size - 4);
+}
+
+/**
+ * Draws a session's board: grid, locked cells, the ghost of where the piece is going (the agent's
+ * chosen placement, or where a hard drop would put the human's piece) and the falling piece.
+ */
+export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSession, size: number): void {
+  const { game, colours } = session;
+  const { width, height } = game.board;
+  context.fillStyle = '#0b1020';
+  context.fillRect(0, 0, width * size, height * size);
+  context.strokeStyle = 'rgba(148,163,184,0.08)';
+  context.lineWidth = 1;
+  for (let x = 1; x < width; x++) context.strokeRect(x * size, 0, 0, height * size);
+  for (let y = 1; y < height; y++) context.strokeRect(0, y * size, width * size, 0);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const colour = colours[y * width + x];
+      if (colour !== 0) cell(context, x, height - 1 - y, size, COLOURS[colour]);
+    }
+  }
+  const system = game.system;
+  const piece = game.current;
+  const ghost = ghostOf(session);
+  if (ghost !== null)
+    outline(context, pieceCells(system, { piece, ...ghost }), height, size, session.plan ? '#f472b6' : 'rgba(226,232,240,0.55)');
+  const active =
+    game.active ??
+    (session.cursor && !game.over
+      ? { piece, ...session.cursor, y: height - system.orientations[piece][session.cursor.rotation].height }
+      : null);
+  if (active !== null) {
+    for (const [x, y] of pieceCells(system, active)) if (y < height) cell(context, x, height - 1 - y, size, COLOURS[active.piece + 1]);
+  }
+}
+
+/** The agent's target, or the landing of the human's piece. */
+function ghostOf(session: TetrisSession): { rotation: number; x: number; y: number } | null {
+  const { game } = session;
+  if (game.over) return null;
+  if (session.plan !== null) return session.plan;
+  if (session.cursor !== null) return session.cursorLanding();
+  return game.active === null ? null : dropPiece(game.board, game.system, game.active);
+}
+
+/** Draws the next pieces one under another, each centred in a 4×3-cell slot. */
+export function drawPreview(context: CanvasRenderingContext2D, system: RotationSystem, pieces: readonly Piece[], size: number): void {
+  context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+  pieces.forEach((piece, slot) => {
+    const shape = system.orientations[piece][system.distinctRotations[piece][0]];
+    const left = (4 - shape.width) / 2;
+    const top = slot * 3 + (3 - shape.height) / 2;
+    for (const [dx, dy] of shape.cells) cell(context, left + dx, top + shape.height - 1 - dy, size, COLOURS[piece + 1]);
+  });
+}

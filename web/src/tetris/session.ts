@@ -1,0 +1,294 @@
+import { Game, type GameOptions } from '../../../src/tetris/game.ts';
+import type { Key } from '../../../src/tetris/keys.ts';
+import { PlacementGenerator } from '../../../src/tetris/placements.ts';
+import type { RotationSystemName } from '../../../src/tetris/rotation/index.ts';
+import type { RuleSetName } from '../../../src/tetris/rules.ts';
+import type { AgentSpec } from '../../../src/tetris-ai/agent-spec.ts';
+import { pathStep, type PathStep } from '../../../src/tetris-ai/search-path.ts';
+import { boardRows } from '../../../src/tetris-ai/turn-data.ts';
+import { AgentClient } from '../agent-client.ts';
+
+/** What the setup panel chooses. `player` is "human" or an agent's name. */
+export interface SessionSetup {
+  readonly player: string;
+  readonly rules: RuleSetName;
+  readonly width: number;
+  readonly height: number;
+  readonly rotation: RotationSystemName;
+  readonly garbageRows: number;
+  readonly seed: number;
+  readonly target: number;
+}
+
+export const HUMAN = 'human';
+/** S1's pace for an agent: one key every 100 ms. */
+export const HUMAN_PACE_MS = 100;
+/** Colour index of challenge (garbage) cells; pieces use 1–7. */
+export const GARBAGE_COLOUR = 8;
+
+/** Where the agent is going with the current piece: its placement and the keys still to press. */
+export interface AgentPlan {
+  readonly rotation: number;
+  readonly x: number;
+  readonly y: number;
+  readonly keys: string;
+  next: number;
+}
+
+/**
+ * One game on screen: the rules engine's {@link Game}, who controls it (a human, or an agent
+ * searching in a Web Worker), real time turned into game time, the colours of the locked cells, and
+ * S4's search path. The view calls {@link frame} on every animation frame.
+ */
+export class TetrisSession {
+  readonly game: Game;
+  /** Per cell (y · width + x), 0 empty, 1–7 the piece that filled it, 8 garbage. */
+  readonly colours: Uint8Array;
+  readonly path: PathStep[] = [];
+  /** Who plays now: the human, or the agent (a human can take over at any moment and hand back). */
+  controller: 'human' | 'agent';
+  /** Milliseconds per agent key; 0 = as fast as it can. */
+  speedMs = HUMAN_PACE_MS;
+  paused = false;
+  /** Whether a human pressed a game key in this game (the high-score name is then the player's). */
+  humanPlayed = false;
+  plan: AgentPlan | null = null;
+  /** Under the research rules a human aims a drop: orientation and column of the piece above the stack. */
+  cursor: { rotation: number; x: number } | null = null;
+  private readonly agent: AgentClient | null;
+  private readonly drops: PlacementGenerator;
+  private lastTime: number | null = null;
+  private keyTime = 0;
+  /** Numbers the agent's requests; an answer to an older one (the piece has moved on) is dropped. */
+  private request = 0;
+  private waiting = false;
+  private seenPieces = 0;
+  private overReported = false;
+
+  constructor(
+    readonly setup: SessionSetup,
+    readonly agentSpec: AgentSpec | null,
+    private readonly onOver: (session: TetrisSession) => void = () => {},
+  ) {
+    const options: GameOptions = {
+      rules: setup.rules,
+      width: setup.width,
+      height: setup.height,
+      rotation: setup.rotation,
+      seed: setup.seed,
+      garbageRows: setup.garbageRows,
+      target: setup.target,
+      preview: 3,
+    };
+    this.game = new Game(options, { keepLog: false });
+    this.colours = new Uint8Array(setup.width * setup.height);
+    this.paintFromBoard(GARBAGE_COLOUR);
+    this.drops = new PlacementGenerator(setup.width, setup.height, this.game.system);
+    this.controller = agentSpec === null ? 'human' : 'agent';
+    this.agent =
+      agentSpec === null
+        ? null
+        : new AgentClient({
+            spec: agentSpec,
+            width: setup.width,
+            height: setup.height,
+            rotation: setup.rotation,
+            mode: this.game.rules.style === 'drop' ? 'drop' : 'reachable',
+          });
+    this.resetCursor();
+    this.afterStep();
+  }
+
+  get name(): string {
+    return this.agentSpec === null || this.humanPlayed ? 'Player' : this.agentSpec.name;
+  }
+
+  /** Advances the game to real time `now` (ms) and lets the agent act. */
+  frame(now: number): void {
+    const elapsed = this.lastTime === null ? 0 : Math.min(now - this.lastTime, 250);
+    this.lastTime = now;
+    if (this.paused || this.game.over) return;
+    this.game.advance(elapsed);
+    this.afterStep();
+    if (this.controller === 'agent') this.driveAgent(elapsed);
+  }
+
+  /** A human's key. The first one while the agent plays takes over. */
+  humanKey(key: Key): void {
+    if (this.paused || this.game.over) return;
+    if (this.controller === 'agent') this.takeOver();
+    this.humanPlayed = true;
+    if (this.game.rules.style === 'drop') this.moveCursor(key);
+    else this.game.press(key);
+    this.afterStep();
+  }
+
+  takeOver(): void {
+    this.controller = 'human';
+    this.plan = null;
+    this.request++;
+    this.waiting = false;
+    this.resetCursor();
+  }
+
+  handBack(): void {
+    if (this.agent === null || this.game.over) return;
+    this.controller = 'agent';
+    this.plan = null;
+  }
+
+  togglePause(paused = !this.paused): void {
+    this.paused = paused;
+    this.lastTime = null;
+  }
+
+  stop(): void {
+    this.agent?.stop();
+    this.request++;
+  }
+
+  /** Where a human's research-rules drop would land: the cursor's drop placement, if it has one. */
+  cursorLanding(): { rotation: number; x: number; y: number } | null {
+    if (this.cursor === null || this.game.over) return null;
+    const count = this.drops.generate(this.game.board, this.game.current, 'drop');
+    for (let i = 0; i < count; i++) {
+      if (this.drops.rotation[i] === this.cursor.rotation && this.drops.x[i] === this.cursor.x)
+        return { ...this.cursor, y: this.drops.y[i] };
+    }
+    return null;
+  }
+
+  private moveCursor(key: Key): void {
+    const cursor = this.cursor!;
+    const rotations = this.game.system.distinctRotations[this.game.current];
+    const index = rotations.indexOf(cursor.rotation);
+    if (key === 'C' || key === 'A') cursor.rotation = rotations[(index + (key === 'C' ? 1 : rotations.length - 1)) % rotations.length];
+    if (key === 'L') cursor.x--;
+    if (key === 'R') cursor.x++;
+    const width = this.game.system.orientations[this.game.current][cursor.rotation].width;
+    cursor.x = Math.max(0, Math.min(cursor.x, this.game.board.width - width));
+    if (key === 'H' || key === 'D') {
+      const landing = this.cursorLanding();
+      if (landing !== null) this.game.place(landing.rotation, landing.x, landing.y);
+    }
+  }
+
+  private resetCursor(): void {
+    if (this.game.rules.style !== 'drop' || this.game.over) return;
+    const spawn = this.game.system.spawn(this.game.current, this.game.board.width, this.game.board.height);
+    this.cursor = { rotation: this.game.system.canonicalRotation[this.game.current][spawn.rotation], x: spawn.x };
+  }
+
+  /** After any change: colour new locks, record S4's path, reset the plan, and report the game's end. */
+  private afterStep(): void {
+    const { game } = this;
+    if (game.pieces !== this.seenPieces) {
+      const lock = game.lastLock!;
+      if (game.pieces === this.seenPieces + 1) {
+        this.path.push(pathStep(lock.piece, game.system.orientations[lock.piece][lock.rotation], lock.rotation, lock.x, lock.y));
+      }
+      this.paintLock();
+      this.seenPieces = game.pieces;
+      this.plan = null;
+      this.request++;
+      this.waiting = false;
+      this.resetCursor();
+    }
+    if (game.over && !this.overReported) {
+      this.overReported = true;
+      this.plan = null;
+      this.onOver(this);
+    }
+  }
+
+  private driveAgent(elapsed: number): void {
+    if (this.plan === null) {
+      if (!this.waiting) this.ask();
+      return;
+    }
+    this.keyTime += elapsed;
+    while (this.plan !== null && !this.game.over && (this.speedMs === 0 || this.keyTime >= this.speedMs)) {
+      this.keyTime -= this.speedMs;
+      this.playPlannedKey();
+    }
+  }
+
+  /** Asks the worker where to put the current piece; the answer arrives between frames. */
+  private ask(): void {
+    const { game } = this;
+    const id = ++this.request;
+    this.waiting = true;
+    this.agent!.choose({
+      rows: boardRows(game.board),
+      piece: game.current,
+      preview: game.preview(),
+      rules: game.config.rules,
+      score: game.score,
+      level: game.level,
+      target: game.rules.hasTarget ? game.config.target : null,
+      from: game.active ?? undefined,
+    }).then(({ choice, keys }) => {
+      if (id !== this.request || this.controller !== 'agent' || game.over) return;
+      this.waiting = false;
+      if (choice === null) {
+        game.press('H'); // nowhere to rest inside the board: the game ends
+        this.afterStep();
+        return;
+      }
+      this.plan = { rotation: choice.rotation, x: choice.x, y: choice.y, keys: keys ?? 'P', next: 0 };
+      this.keyTime = 0;
+      if (this.speedMs === 0) {
+        while (this.plan !== null && !game.over) this.playPlannedKey();
+        if (!game.over) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
+      }
+    });
+  }
+
+  /** Plays the plan's next key; a blocked move (gravity moved the piece meanwhile) asks for a new plan. */
+  private playPlannedKey(): void {
+    const plan = this.plan!;
+    const key = plan.keys[plan.next++];
+    if (this.game.rules.style === 'drop') {
+      // Drop placements have no falling piece: the keys only pace the ghost; the last one places it.
+      if (plan.next >= plan.keys.length || key === 'P') this.game.place(plan.rotation, plan.x, plan.y);
+    } else if (!this.game.press(key as Key)) {
+      this.plan = null;
+    }
+    this.afterStep();
+  }
+
+  /** Paints the cells of the last lock and removes the colours of cleared rows; resynchronises from the board if they disagree. */
+  private paintLock(): void {
+    const { game, colours } = this;
+    const { width, height } = game.board;
+    const lock = game.lastLock!;
+    const before = colours.slice();
+    for (const [dx, dy] of game.system.orientations[lock.piece][lock.rotation].cells) {
+      const y = lock.y + dy;
+      if (y < height) before[y * width + lock.x + dx] = lock.piece + 1;
+    }
+    colours.fill(0);
+    let kept = 0;
+    for (let y = 0; y < height; y++) {
+      const row = before.subarray(y * width, (y + 1) * width);
+      if (row.every((colour) => colour !== 0)) continue;
+      colours.set(row, kept++ * width);
+    }
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if ((colours[y * width + x] !== 0) !== game.board.isFilled(x, y)) return this.paintFromBoard(GARBAGE_COLOUR);
+      }
+    }
+  }
+
+  private paintFromBoard(colour: number): void {
+    const { board } = this.game;
+    for (let y = 0; y < board.height; y++) {
+      for (let x = 0; x < board.width; x++) {
+        const index = y * board.width + x;
+        if (!board.isFilled(x, y)) this.colours[index] = 0;
+        else if (this.colours[index] === 0) this.colours[index] = colour;
+      }
+    }
+  }
+}
