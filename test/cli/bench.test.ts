@@ -107,7 +107,10 @@ describe('the database', () => {
   });
 
   it('refuses a seed base that would pass the largest seed', async () => {
-    const { code, stderr } = await runCli(['bench', '--agent', 'bcts', '--games', '2', '--seed-base', String(Number.MAX_SAFE_INTEGER)], env);
+    const { code, stderr } = await runCli(
+      ['bench', '--agent', 'bcts', '--games', '2', '--seed-base', String(Number.MAX_SAFE_INTEGER)],
+      env,
+    );
     expect(code).toBe(2);
     expect(stderr).toMatch(/passes the largest seed/);
   });

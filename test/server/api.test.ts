@@ -11,7 +11,11 @@ describe('the HTTP API', () => {
   let server: RunningServer;
   const table = { game: 'tetris', rules: 'classic', board: '10x20' };
   const post = (body: unknown, raw?: string) =>
-    fetch(`${server.url}/api/highscores`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) });
+    fetch(`${server.url}/api/highscores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: raw ?? JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     db = openDatabase(join(mkdtempSync(join(tmpdir(), 'gridmind-api-')), 'api.db'));
@@ -23,7 +27,9 @@ describe('the HTTP API', () => {
   });
 
   it('keeps every one of many concurrent scores, and lists the top 10 best first', async () => {
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ ...table, name: `player ${i}`, points: i * 10, lines: i })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post({ ...table, name: `player ${i}`, points: i * 10, lines: i })),
+    );
     expect(responses.every((response) => response.status === 201)).toBe(true);
     expect((db.prepare('SELECT COUNT(*) AS n FROM highscores').get() as { n: number }).n).toBe(50);
     const { entries } = await (await fetch(`${server.url}/api/highscores?${new URLSearchParams(table)}`)).json();
@@ -32,7 +38,9 @@ describe('the HTTP API', () => {
 
   it('stores names as plain text, without control characters, at most 24 long', async () => {
     const other = { ...table, board: '6x8' };
-    const { entries } = await (await post({ ...other, name: '\u0007<script>alert(1)</script> and a very long tail', points: 1, lines: 1 })).json();
+    const { entries } = await (
+      await post({ ...other, name: '\u0007<script>alert(1)</script> and a very long tail', points: 1, lines: 1 })
+    ).json();
     expect(entries[0].name).toBe('<script>alert(1)</script>'.slice(0, 24));
   });
 
