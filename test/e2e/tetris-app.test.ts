@@ -83,7 +83,7 @@ describe('the web app in a real browser', () => {
     const page = await openPage(browser, app.url);
     await startGame(page, { player: 'human' });
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-    await expect(page.getByText('Paused — press P').isVisible()).resolves.toBe(true);
+    await page.getByText('Paused — press P').waitFor({ timeout: 5_000 });
     const y = (await piece(page)).y;
     await page.waitForTimeout(1300); // more than one gravity step at level 0
     expect((await piece(page)).y).toBe(y);
