@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
+import { registerClientCommand } from './client.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
 
@@ -22,6 +23,7 @@ registerTetrisCommands(program);
 registerAgentCommands(program);
 registerBenchCommands(program);
 registerServeCommand(program);
+registerClientCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { AveiroServer } from '../aveiro/server.ts';
 import { startServer } from '../server/server.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
@@ -11,6 +12,9 @@ interface ServeFlags {
   port?: number;
   host: string;
   build: boolean;
+  seed?: number;
+  seeds?: number;
+  maxGames: number;
 }
 
 export function registerServeCommand(program: Command): void {
@@ -20,16 +24,26 @@ export function registerServeCommand(program: Command): void {
     .option('--port <n>', `port (default: $PORT, else ${DEFAULT_PORT})`, integerIn(0, 65535))
     .option('--host <address>', 'address to listen on', 'localhost')
     .option('--no-build', 'serve the existing build without checking that it is up to date')
+    .option(
+      '--seed <n>',
+      'Aveiro games: every game gets the pieces of this seed (as the original --seed)',
+      integerIn(0, Number.MAX_SAFE_INTEGER),
+    )
+    .option('--seeds <n>', 'Aveiro games: game k (from 0, in start order) gets the pieces of seed n + k', integerIn(0, 2 ** 40))
+    .option('--max-games <n>', 'Aveiro games running at once; later players wait their turn', integerIn(1, 10_000), 256)
+    .addHelpText('after', '\nThe Aveiro course protocol is served beside the app: players at ws://HOST:PORT/player, spectators at /viewer.')
     .action((flags: ServeFlags) => serve(flags));
 }
 
 async function serve(flags: ServeFlags): Promise<void> {
   const port = flags.port ?? portFromEnvironment();
   if (flags.build) await ensureWebBuild((line) => print(line));
+  if (flags.seed !== undefined && flags.seeds !== undefined) throw new InputError('give --seed or --seeds, not both');
   const db = openDatabase();
+  const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, maxGames: flags.maxGames });
   let running;
   try {
-    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST });
+    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro });
   } catch (error) {
     db.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -37,6 +51,7 @@ async function serve(flags: ServeFlags): Promise<void> {
     throw error;
   }
   print(`Gridmind is running at ${running.url} (data: ${databasePath()}; Ctrl-C stops it)`);
+  print(`Aveiro players: ${running.url.replace(/^http/, 'ws')}/player, viewers: /viewer`);
   const stop = async () => {
     await running.close();
     db.close();

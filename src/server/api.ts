@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import type { AveiroServer } from '../aveiro/server.ts';
 import { listBenchRuns } from '../store/bench-runs.ts';
 import type { Db } from '../store/database.ts';
 import { addHighScore, topHighScores, type ScoreTable } from '../store/highscores.ts';
@@ -8,7 +9,7 @@ import { addHighScore, topHighScores, type ScoreTable } from '../store/highscore
 const MAX_BODY_BYTES = 16 * 1024;
 
 const tableShape = {
-  game: z.enum(['tetris', 'samegame']),
+  game: z.enum(['tetris', 'samegame', 'aveiro']),
   rules: z.string().regex(/^[a-z]{1,20}$/, 'rules must be a rule set name'),
   board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
 };
@@ -33,7 +34,11 @@ class ApiError extends Error {
  * The app's JSON API: high scores (top 10 per game, rule set and board size) and stored benchmark
  * runs. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
  */
-export async function handleApi(db: Db, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleApi(
+  { db, aveiro }: { db: Db; aveiro?: AveiroServer },
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   try {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname}`;
@@ -47,10 +52,12 @@ export async function handleApi(db: Db, request: IncomingMessage, response: Serv
     } else if (route === 'GET /api/runs') {
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 100) || 100, 1000);
       sendJson(response, 200, { runs: listBenchRuns(db, limit) });
+    } else if (route === 'GET /api/aveiro/games') {
+      sendJson(response, 200, { games: aveiro?.liveGames() ?? [] });
     } else if (url.pathname === '/api/highscores' || url.pathname === '/api/runs') {
       throw new ApiError(405, `${request.method} is not allowed on ${url.pathname}`);
     } else {
-      throw new ApiError(404, `no API route ${url.pathname}: use /api/highscores or /api/runs`);
+      throw new ApiError(404, `no API route ${url.pathname}: use /api/highscores, /api/runs or /api/aveiro/games`);
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { handleApi } from './api.ts';
 import { serveStatic } from './static-files.ts';
@@ -10,6 +11,8 @@ export interface ServerOptions {
   readonly db: Db;
   /** The built web app's folder. */
   readonly webRoot: string;
+  /** The Aveiro game server to serve at /player and /viewer, if any. */
+  readonly aveiro?: AveiroServer;
 }
 
 export interface RunningServer {
@@ -24,13 +27,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer((request, response) => {
     const path = request.url ?? '/';
     const handled = path.startsWith('/api/')
-      ? handleApi(options.db, request, response)
+      ? handleApi(options, request, response)
       : Promise.resolve(serveStatic(options.webRoot, request, response));
     handled.catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: `internal error: ${(error as Error).message}` }));
     });
   });
+  options.aveiro?.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -40,10 +44,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     server,
     url: `http://${shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await options.aveiro?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

@@ -9,7 +9,7 @@ import { buildRotationSystem } from './system.ts';
  * A new piece starts in orientation 1 (O in 0) with its box at the protocol's x = 2 (x = 1 of the
  * 8 playable columns), the box's top row on the board's top row.
  */
-const DRAWINGS: Record<string, readonly string[][]> = {
+export const AVEIRO_DRAWINGS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   I: [
     ['..1..', '..1..', '..1..', '..1..', '.....'],
     ['.....', '1111.', '.....', '.....', '.....'],
@@ -44,7 +44,7 @@ const DRAWINGS: Record<string, readonly string[][]> = {
 };
 
 const BOX = 5;
-const orientations = PIECE_NAMES.map((name) => DRAWINGS[name].map(orientationFromDrawing));
+const orientations = PIECE_NAMES.map((name) => AVEIRO_DRAWINGS[name].map(orientationFromDrawing));
 
 export const aveiroRotation = buildRotationSystem({
   name: 'aveiro',

@@ -1,0 +1,287 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Db } from '../store/database.ts';
+import { addHighScore, topHighScores } from '../store/highscores.ts';
+import { AveiroGame, startInfo } from './game.ts';
+
+/** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** A connection may send this many messages in a burst, refilled at this rate per second; more is a flood (close 1008). */
+export const FLOOD_BURST = 2000;
+/** Bytes waiting to go out to one client beyond which it is too slow and is dropped (close 1013). */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Where high scores of the Aveiro game are kept, beside the web app's. */
+export const AVEIRO_TABLE = { game: 'aveiro', rules: 'aveiro', board: '8x30' } as const;
+
+const message = z.discriminatedUnion('cmd', [
+  z.object({ cmd: z.literal('join'), name: z.string().max(200).optional(), game: z.number().int().optional() }),
+  z.object({ cmd: z.literal('key'), key: z.string().max(1000) }),
+]);
+
+export interface AveiroServerOptions {
+  readonly db: Db;
+  /** Every game gets the pieces of this seed (the original's --seed). */
+  readonly seed?: number | null;
+  /** Game k (0-based, in the order games start) gets the pieces of seed `seeds` + k. */
+  readonly seeds?: number | null;
+  /** Games running at once; later players wait their turn. */
+  readonly maxGames: number;
+}
+
+/** A live game, as the web app lists them. */
+export interface LiveGame {
+  readonly id: number;
+  readonly player: string;
+  readonly score: number;
+  readonly lines: number;
+  readonly speed: number;
+  readonly startedAt: string;
+}
+
+interface Connection {
+  readonly socket: WebSocket;
+  readonly role: 'player' | 'viewer';
+  tokens: number;
+  refilledAt: number;
+  /** A player's name once joined. */
+  name?: string;
+  /** A player's game, once it runs. */
+  session?: GameSession;
+  /** A viewer's game: a chosen one, or (undefined) whichever started last. */
+  following?: number;
+}
+
+/** One player's game: its own clock, its player and the viewers that follow it. */
+class GameSession {
+  readonly game: AveiroGame;
+  readonly startedAt = new Date();
+  private timer: NodeJS.Timeout | null = null;
+  private firstFrame = true;
+  private lastTickAt = 0;
+
+  constructor(
+    readonly id: number,
+    readonly player: Connection,
+    seed: number | undefined,
+    private readonly server: AveiroServer,
+  ) {
+    this.game = new AveiroGame(seed);
+  }
+
+  start(): void {
+    this.lastTickAt = performance.now();
+    this.schedule();
+  }
+
+  /** Stops the clock (the player left, or the server closes). */
+  stop(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    const interval = 1000 / this.game.gameSpeed;
+    this.timer = setTimeout(() => this.tick(interval), interval);
+  }
+
+  private tick(interval: number): void {
+    const now = performance.now();
+    this.server.recordTickLateness(now - this.lastTickAt - interval);
+    this.lastTickAt = now;
+    const frame = this.game.tick();
+    if (!this.firstFrame) frame.player = this.player.name;
+    this.firstFrame = false;
+    this.server.broadcast(this, JSON.stringify(frame));
+    if (this.game.running) this.schedule();
+    else this.server.finish(this);
+  }
+}
+
+/**
+ * The Aveiro protocol on Gridmind's server: players at `/player`, spectators at `/viewer`. Unlike
+ * the original, every player gets a game of their own at once (up to `maxGames`, then they wait), a
+ * viewer may follow any game, a malformed message gets `{"error": "<reason>"}` and the connection
+ * stays open, oversized messages and floods are refused with a close reason, slow clients are
+ * dropped rather than waited for, and high scores go to SQLite.
+ */
+export class AveiroServer {
+  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly sessions = new Map<number, GameSession>();
+  private readonly waiting: Connection[] = [];
+  private readonly viewers = new Set<Connection>();
+  private gamesStarted = 0;
+  private readonly lateness: number[] = [];
+
+  constructor(private readonly options: AveiroServerOptions) {}
+
+  /** Takes over WebSocket upgrades to /player and /viewer on an HTTP server. */
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (path !== '/player' && path !== '/viewer') {
+        socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n\r\nWebSocket paths: /player and /viewer\n');
+        return;
+      }
+      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, path === '/player' ? 'player' : 'viewer'));
+    });
+  }
+
+  liveGames(): LiveGame[] {
+    return [...this.sessions.values()].map(({ id, player, game, startedAt }) => ({
+      id,
+      player: player.name!,
+      score: game.score,
+      lines: game.lines,
+      speed: game.gameSpeed,
+      startedAt: startedAt.toISOString(),
+    }));
+  }
+
+  /** How late each tick fired against its schedule, in milliseconds, since the last call (for load tests). */
+  takeTickLateness(): number[] {
+    return this.lateness.splice(0);
+  }
+
+  recordTickLateness(ms: number): void {
+    if (this.lateness.length < 1_000_000) this.lateness.push(ms);
+  }
+
+  /** Sends a frame to a game's player and to the viewers that follow it. */
+  broadcast(session: GameSession, text: string): void {
+    send(session.player.socket, text);
+    for (const viewer of this.viewers) if (this.follows(viewer, session)) send(viewer.socket, text);
+  }
+
+  /** A game has ended: store the score, send the final message with the high scores, close normally. */
+  finish(session: GameSession): void {
+    this.sessions.delete(session.id);
+    const name = session.player.name!;
+    addHighScore(this.options.db, AVEIRO_TABLE, { name, points: session.game.score, lines: session.game.lines });
+    const highscores = topHighScores(this.options.db, AVEIRO_TABLE).map((entry) => [entry.name, entry.points]);
+    const final = JSON.stringify({ ...session.game.info(), highscores, player: name });
+    this.broadcast(session, final);
+    session.player.session = undefined;
+    session.player.socket.close(1000, 'game over');
+    this.startWaitingGames();
+  }
+
+  async close(): Promise<void> {
+    for (const session of this.sessions.values()) session.stop();
+    for (const client of this.sockets.clients) client.terminate();
+    await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
+  }
+
+  private accept(socket: WebSocket, role: Connection['role']): void {
+    const connection: Connection = { socket, role, tokens: FLOOD_BURST, refilledAt: performance.now() };
+    if (role === 'viewer') this.viewers.add(connection);
+    socket.on('message', (data, isBinary) => this.receive(connection, data, isBinary));
+    socket.on('close', () => this.leave(connection));
+    socket.on('error', () => socket.terminate());
+  }
+
+  private receive(connection: Connection, data: RawData, isBinary: boolean): void {
+    if (this.isFlooding(connection)) {
+      connection.socket.close(1008, `flood: more than ${FLOOD_BURST} messages at once; send one key per tick`);
+      return;
+    }
+    const reply = (error: string) => send(connection.socket, JSON.stringify({ error }));
+    if (isBinary) return reply('binary messages are not understood: send JSON text');
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString());
+    } catch {
+      return reply('the message is not valid JSON');
+    }
+    const parsed = message.safeParse(json);
+    if (!parsed.success) return reply(describeProblem(json));
+    const request = parsed.data;
+    if (request.cmd === 'key') {
+      if (connection.session === undefined)
+        return reply('no game of yours is running: join as a player first, and send keys while it runs');
+      connection.session.game.keypress(request.key);
+      return;
+    }
+    if (connection.role === 'viewer') {
+      if (request.game !== undefined && !this.sessions.has(request.game))
+        return reply(`no live game ${request.game}: see GET /api/aveiro/games`);
+      connection.following = request.game;
+      const followed = request.game === undefined ? undefined : this.sessions.get(request.game);
+      send(connection.socket, JSON.stringify(followed?.game.info() ?? startInfo()));
+      return;
+    }
+    if (connection.name !== undefined) return reply('already joined: one game per connection');
+    if (request.name === undefined) return reply('a player\'s join needs a "name" string: {"cmd":"join","name":"me"}');
+    connection.name = request.name;
+    send(connection.socket, JSON.stringify(startInfo()));
+    this.waiting.push(connection);
+    this.startWaitingGames();
+  }
+
+  private startWaitingGames(): void {
+    while (this.waiting.length > 0 && this.sessions.size < this.options.maxGames) {
+      const player = this.waiting.shift()!;
+      if (player.socket.readyState !== player.socket.OPEN) continue;
+      const k = this.gamesStarted++;
+      const seed = this.options.seed ?? (this.options.seeds == null ? undefined : this.options.seeds + k);
+      const session = new GameSession(k + 1, player, seed, this);
+      player.session = session;
+      this.sessions.set(session.id, session);
+      session.start();
+    }
+  }
+
+  private leave(connection: Connection): void {
+    this.viewers.delete(connection);
+    const queued = this.waiting.indexOf(connection);
+    if (queued >= 0) this.waiting.splice(queued, 1);
+    const session = connection.session;
+    if (session !== undefined) {
+      session.stop();
+      this.sessions.delete(session.id);
+      connection.session = undefined;
+      this.startWaitingGames();
+    }
+  }
+
+  /** A viewer follows its chosen game, or else the most recently started one. */
+  private follows(viewer: Connection, session: GameSession): boolean {
+    if (viewer.following !== undefined) return viewer.following === session.id;
+    let newest = 0;
+    for (const id of this.sessions.keys()) newest = Math.max(newest, id);
+    return session.id === newest;
+  }
+
+  /** Token bucket: FLOOD_BURST messages at once, refilled at FLOOD_BURST per second. */
+  private isFlooding(connection: Connection): boolean {
+    const now = performance.now();
+    connection.tokens = Math.min(FLOOD_BURST, connection.tokens + ((now - connection.refilledAt) / 1000) * FLOOD_BURST);
+    connection.refilledAt = now;
+    connection.tokens -= 1;
+    return connection.tokens < 0;
+  }
+}
+
+/** Sends without waiting; a client whose backlog passes MAX_BUFFERED_BYTES is too slow and is dropped. */
+function send(socket: WebSocket, text: string): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.close(1013, 'too slow: messages are piling up unread');
+    return;
+  }
+  socket.send(text);
+}
+
+/** Says what is wrong with a message that is JSON but not a command. */
+function describeProblem(json: unknown): string {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return 'a message must be a JSON object such as {"cmd":"key","key":"a"}';
+  const { cmd, key, name } = json as Record<string, unknown>;
+  if (cmd === undefined) return 'the message has no "cmd": use "join" or "key"';
+  if (cmd === 'key') return key === undefined ? 'a "key" command needs a "key" string' : '"key" must be a string such as "a"';
+  if (cmd === 'join')
+    return name !== undefined && typeof name !== 'string' ? '"name" must be a string' : '"game" must be the number of a live game';
+  return `unknown command ${JSON.stringify(cmd)}: use "join" or "key"`;
+}

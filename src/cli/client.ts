@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { InputError } from '../core/errors.ts';
+import { mean } from '../core/stats.ts';
+import { playOnServer } from '../client/aveiro-client.ts';
+import type { AveiroResult } from '../client/player.ts';
+import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { integerIn, optionParser, print } from './options.ts';
+
+interface ClientFlags {
+  server: string;
+  name: string;
+  agent: string;
+  games: number;
+  json?: boolean;
+}
+
+const serverUrl = optionParser((text: string) => {
+  if (!/^wss?:\/\/[^/\s]+\/?$/.test(text))
+    throw new InputError(`"${text}" is not a server address: write ws://HOST:PORT, for example ws://localhost:8000`);
+  return text;
+});
+
+export function registerClientCommand(program: Command): void {
+  program
+    .command('client')
+    .description("play Aveiro-protocol games with an agent, on Gridmind's server or the course's own")
+    .option('--server <url>', 'the server, ws://HOST:PORT', serverUrl, 'ws://localhost:8000')
+    .option('--name <name>', 'the name to join with', 'gridmind')
+    .option('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file', 'aveiro')
+    .option('--games <n>', 'games to play, one after another', integerIn(1, 10_000), 1)
+    .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}')
+    .action((flags: ClientFlags) => client(flags));
+}
+
+async function client(flags: ClientFlags): Promise<void> {
+  const spec = loadAgentSpec(flags.agent);
+  const games: AveiroResult[] = [];
+  for (let game = 1; game <= flags.games; game++) {
+    let result: AveiroResult;
+    try {
+      result = await playOnServer(flags.server, flags.name, spec);
+    } catch (error) {
+      throw new InputError((error as Error).message);
+    }
+    games.push(result);
+    if (!flags.json) print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces`);
+  }
+  const meanScore = mean(games.map((game) => game.score));
+  if (flags.json) print(JSON.stringify({ games, meanScore }));
+  else print(`mean score over ${games.length} game${games.length === 1 ? '' : 's'}: ${meanScore.toFixed(1)}`);
+}

@@ -1,0 +1,43 @@
+import WebSocket from 'ws';
+import type { Frame } from '../aveiro/game.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import { AveiroPlayer, type AveiroResult } from './player.ts';
+
+/**
+ * Plays one game on any server of the Aveiro protocol (Gridmind's or the course's own): joins at
+ * `/player`, answers every state frame with one key (the server applies it after the next fall), and
+ * resolves with the final score when the server ends the game. Lines and pieces are counted from the
+ * frames (the protocol does not send them).
+ */
+export function playOnServer(server: string, name: string, spec: AgentSpec): Promise<AveiroResult> {
+  const url = `${server.replace(/\/+$/, '')}/player`;
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const player = new AveiroPlayer(spec);
+    let score = 0;
+    let lines = 0;
+    let pieces = 0;
+    let finished = false;
+    socket.on('open', () => socket.send(JSON.stringify({ cmd: 'join', name })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as Partial<Frame> & { highscores?: unknown; error?: string };
+      if (message.error !== undefined) return reject(new Error(`the server says: ${message.error}`));
+      if (message.highscores !== undefined) {
+        finished = true;
+        score = message.score ?? score;
+        return;
+      }
+      if (message.game === undefined) return; // the join reply
+      const frame = message as Frame;
+      if (frame.piece === null) pieces++;
+      if (frame.score > score) lines += Math.round(Math.sqrt(frame.score - score)); // a lock clearing n lines scores n²
+      score = frame.score;
+      socket.send(JSON.stringify({ cmd: 'key', key: player.keyAfter(frame) }));
+    });
+    socket.on('close', (code, reason) => {
+      if (finished || code === 1000) resolve({ score, lines, pieces });
+      else reject(new Error(`the server closed the game (${code}${reason.length ? `: ${reason}` : ''})`));
+    });
+    socket.on('error', (error) => reject(new Error(`cannot play on ${url}: ${error.message}`)));
+  });
+}

@@ -1,0 +1,59 @@
+import { AveiroGame, type Frame, type PieceState } from '../aveiro/game.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import { AveiroPlanner, identifyPiece, type Plan } from './planner.ts';
+
+const same = (a: PieceState, b: PieceState) => a.shape === b.shape && a.rotation === b.rotation && a.x === b.x && a.y === b.y;
+/** Where a new piece's box starts, before the tick that spawns it moves it down a row. */
+const SPAWN = { x: 2, y: 0 };
+
+/**
+ * Decides the key to send after each frame. It plans a piece as soon as it is known — after the
+ * frame where the last one locked, from the next piece's spawn position — and follows the plan one
+ * key per tick, planning again whenever the piece is not where the plan expected (a missed tick).
+ */
+export class AveiroPlayer {
+  private readonly planner: AveiroPlanner;
+  private plan: Plan | null = null;
+  private start: PieceState | null = null;
+  private step = 0;
+
+  constructor(spec: AgentSpec) {
+    this.planner = new AveiroPlanner(spec);
+  }
+
+  keyAfter(frame: Frame): string {
+    if (frame.piece === null) {
+      const next = identifyPiece(frame.next_pieces[0]);
+      this.follow(next === null ? null : { ...next, ...SPAWN }, frame);
+    } else {
+      const piece = identifyPiece(frame.piece);
+      if (piece === null) return '';
+      const expected = this.plan === null ? null : this.step === 0 ? this.start : this.plan.positions[this.step - 1];
+      if (expected === null || !same(expected, piece)) this.follow(piece, frame);
+    }
+    return this.plan?.keys[this.step++] ?? '';
+  }
+
+  private follow(piece: PieceState | null, frame: Frame): void {
+    this.start = piece;
+    this.step = 0;
+    this.plan = piece === null ? null : this.planner.plan(frame.game, piece);
+  }
+}
+
+export interface AveiroResult {
+  readonly score: number;
+  readonly lines: number;
+  readonly pieces: number;
+}
+
+/**
+ * Plays the protocol's game locally, tick by tick, as a network client would (the key chosen after a
+ * frame applies at the next tick): the same game without the network, for tests and tuning.
+ */
+export function simulateAveiro(spec: AgentSpec, seed: number, maxPieces = Infinity): AveiroResult {
+  const game = new AveiroGame(seed);
+  const player = new AveiroPlayer(spec);
+  while (game.running && game.pieces < maxPieces) game.keypress(player.keyAfter(game.tick()));
+  return { score: game.score, lines: game.lines, pieces: game.pieces };
+}

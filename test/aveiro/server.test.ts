@@ -1,0 +1,148 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES } from '../../src/aveiro/server.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { WEB_DIST } from '../../src/server/web-build.ts';
+import { openDatabase, type Db } from '../../src/store/database.ts';
+
+/** A protocol client that records every message and can answer frames. */
+class Client {
+  readonly messages: Record<string, unknown>[] = [];
+  readonly socket: WebSocket;
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: (() => void)[] = [];
+
+  constructor(url: string, answer?: (message: Record<string, unknown>, client: Client) => void) {
+    this.socket = new WebSocket(url);
+    this.socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      this.messages.push(message);
+      answer?.(message, this);
+      this.waiters.splice(0).forEach((wake) => wake());
+    });
+    this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  opened(): Promise<void> {
+    return new Promise((resolve) => (this.socket.readyState === WebSocket.OPEN ? resolve() : this.socket.once('open', () => resolve())));
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Waits until `count` messages have arrived. */
+  async received(count: number): Promise<Record<string, unknown>[]> {
+    while (this.messages.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    return this.messages;
+  }
+}
+
+describe('the Aveiro server over real WebSockets', () => {
+  let db: Db;
+  let server: RunningServer;
+  let url: string;
+
+  beforeAll(async () => {
+    db = openDatabase(join(mkdtempSync(join(tmpdir(), 'gridmind-aveiro-')), 'aveiro.db'));
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      db,
+      webRoot: WEB_DIST,
+      aveiro: new AveiroServer({ db, seed: 2, maxGames: 3 }),
+    });
+    url = server.url.replace('http', 'ws');
+  });
+  afterAll(async () => {
+    await server.close();
+    db.close();
+  });
+
+  it('plays a whole game: join reply, frames (the first without player), null piece after a lock, final message, normal close', async () => {
+    const player = new Client(`${url}/player`, (message, client) => {
+      if ('game' in message) client.send({ cmd: 'key', key: 's' }); // drop every piece: a short game
+    });
+    await player.opened();
+    player.send({ cmd: 'join', name: 'scripted' });
+    const { code, reason } = await player.closed;
+    expect([code, reason]).toEqual([1000, 'game over']);
+    const [join, first, second, ...rest] = player.messages;
+    expect(join).toMatchObject({ dimensions: [10, 30], game_speed: 10, score: 0 });
+    expect(first).not.toHaveProperty('player');
+    expect(first.piece).toEqual([
+      [3, 3],
+      [4, 3],
+      [3, 4],
+      [4, 4],
+    ]); // seed 2 starts with O
+    expect(second).toMatchObject({ player: 'scripted' });
+    expect(Object.keys(second)).toEqual(['game', 'piece', 'next_pieces', 'game_speed', 'score', 'player']);
+    expect(rest.some((frame) => frame.piece === null)).toBe(true);
+    const final = rest.at(-1)!;
+    expect(final).toMatchObject({ dimensions: [10, 30], player: 'scripted' });
+    expect(final.highscores).toContainEqual(['scripted', final.score]);
+    expect((await (await fetch(`${server.url}/api/highscores?game=aveiro&rules=aveiro&board=8x30`)).json()).entries[0]).toMatchObject({
+      name: 'scripted',
+    });
+  });
+
+  it('answers malformed messages with an error and keeps the connection usable', async () => {
+    const client = new Client(`${url}/player`);
+    await client.opened();
+    const bad: [unknown, RegExp][] = [
+      ['{not json', /not valid JSON/],
+      [[1, 2], /must be a JSON object/],
+      [{ key: 'a' }, /no "cmd"/],
+      [{ cmd: 'dance' }, /unknown command "dance"/],
+      [{ cmd: 'key' }, /needs a "key" string/],
+      [{ cmd: 'key', key: 7 }, /"key" must be a string/],
+      [{ cmd: 'key', key: 'a' }, /no game of yours is running/],
+      [{ cmd: 'join' }, /needs a "name" string/],
+    ];
+    for (const [message] of bad) client.send(message);
+    const replies = await client.received(bad.length);
+    bad.forEach(([, pattern], i) => expect(replies[i].error).toMatch(pattern));
+    client.send({ cmd: 'join', name: 'after errors' });
+    const [join] = (await client.received(bad.length + 2)).slice(bad.length);
+    expect(join).toMatchObject({ dimensions: [10, 30] });
+    client.socket.close();
+  });
+
+  it('refuses oversized messages and floods with a close reason', async () => {
+    const big = new Client(`${url}/player`);
+    await big.opened();
+    big.send(JSON.stringify({ cmd: 'key', key: 'x'.repeat(MAX_MESSAGE_BYTES) }));
+    expect((await big.closed).code).toBe(1009);
+    const flood = new Client(`${url}/player`);
+    await flood.opened();
+    for (let i = 0; i < FLOOD_BURST * 3; i++) flood.send({ cmd: 'key', key: 'a' });
+    const { code, reason } = await flood.closed;
+    expect(code).toBe(1008);
+    expect(reason).toMatch(/^flood/);
+  });
+
+  it('gives every player a game at once, up to --max-games, and lets a viewer follow one', async () => {
+    const players = Array.from({ length: 4 }, () => new Client(`${url}/player`));
+    await Promise.all(players.map((player) => player.opened()));
+    players.forEach((player, i) => player.send({ cmd: 'join', name: `p${i}` }));
+    await Promise.all(players.slice(0, 3).map((player) => player.received(3))); // join reply + two frames each
+    const live = (await (await fetch(`${server.url}/api/aveiro/games`)).json()).games;
+    expect(live.map((game: { player: string }) => game.player).sort()).toEqual(['p0', 'p1', 'p2']);
+    expect(players[3].messages).toHaveLength(1); // only its join reply: it waits for a free game
+
+    const viewer = new Client(`${url}/viewer`);
+    await viewer.opened();
+    viewer.send({ cmd: 'join', game: live[0].id });
+    const [info, frame] = await viewer.received(2);
+    expect(info).toMatchObject({ dimensions: [10, 30] });
+    expect(frame.player).toBe(live[0].player);
+    players[0].socket.close(); // a game frees up: the waiting player starts
+    await players[3].received(3);
+    players.forEach((player) => player.socket.close());
+    viewer.socket.close();
+  });
+});
