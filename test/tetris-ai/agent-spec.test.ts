@@ -37,7 +37,7 @@ describe('agent files', () => {
 
   it('name an unknown agent and the choices', () => {
     expect(() => loadAgentSpec('deep-blue')).toThrow(
-      /unknown agent "deep-blue": use one of bcts, dellacherie, .*, or the path of an agent JSON file/,
+      /unknown agent "deep-blue": use one of aveiro, bcts, dellacherie, .*, or the path of an agent JSON file/,
     );
     expect(() => loadAgentSpec('/no/such/agent.json')).toThrow(/cannot read agent file \/no\/such\/agent.json: no such file/);
   });
