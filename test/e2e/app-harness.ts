@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { AveiroServer } from '../../src/aveiro/server.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
@@ -22,7 +23,8 @@ export class AppUnderTest {
 
   async start(port = 0): Promise<void> {
     this.db = openDatabase(this.dbPath);
-    this.running = await startServer({ port, host: '127.0.0.1', db: this.db, webRoot: WEB_DIST });
+    const aveiro = new AveiroServer({ db: this.db, seed: 2, maxGames: 8 });
+    this.running = await startServer({ port, host: '127.0.0.1', db: this.db, webRoot: WEB_DIST, aveiro });
   }
 
   /** Stops the server and closes the database, as Ctrl-C does. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { AveiroView } from './AveiroView.tsx';
 import { BenchmarksView } from './BenchmarksView.tsx';
 import { HighScoresView } from './HighScoresView.tsx';
 import { DuelView } from './tetris/DuelView.tsx';
@@ -9,6 +10,7 @@ const PAGES = {
   duel: { title: 'Duel', view: DuelView },
   scores: { title: 'High scores', view: HighScoresView },
   bench: { title: 'Benchmarks', view: BenchmarksView },
+  aveiro: { title: 'Aveiro games', view: AveiroView },
 } as const;
 type Page = keyof typeof PAGES;
 
