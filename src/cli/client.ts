@@ -11,6 +11,7 @@ interface ClientFlags {
   name: string;
   agent: string;
   games: number;
+  parallel: number;
   json?: boolean;
 }
 
@@ -27,7 +28,8 @@ export function registerClientCommand(program: Command): void {
     .option('--server <url>', 'the server, ws://HOST:PORT', serverUrl, 'ws://localhost:8000')
     .option('--name <name>', 'the name to join with', 'gridmind')
     .option('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file', 'aveiro')
-    .option('--games <n>', 'games to play, one after another', integerIn(1, 10_000), 1)
+    .option('--games <n>', 'games to play', integerIn(1, 10_000), 1)
+    .option('--parallel <k>', 'games to play at once (each on its own connection)', integerIn(1, 256), 1)
     .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}')
     .action((flags: ClientFlags) => client(flags));
 }
@@ -35,16 +37,21 @@ export function registerClientCommand(program: Command): void {
 async function client(flags: ClientFlags): Promise<void> {
   const spec = loadAgentSpec(flags.agent);
   const games: AveiroResult[] = [];
-  for (let game = 1; game <= flags.games; game++) {
-    let result: AveiroResult;
-    try {
-      result = await playOnServer(flags.server, flags.name, spec);
-    } catch (error) {
-      throw new InputError((error as Error).message);
+  let started = 0;
+  const playNext = async (): Promise<void> => {
+    while (started < flags.games) {
+      const game = ++started;
+      let result: AveiroResult;
+      try {
+        result = await playOnServer(flags.server, flags.name, spec);
+      } catch (error) {
+        throw new InputError((error as Error).message);
+      }
+      games.push(result);
+      if (!flags.json) print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces`);
     }
-    games.push(result);
-    if (!flags.json) print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces`);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(flags.parallel, flags.games) }, playNext));
   const meanScore = mean(games.map((game) => game.score));
   if (flags.json) print(JSON.stringify({ games, meanScore }));
   else print(`mean score over ${games.length} game${games.length === 1 ? '' : 's'}: ${meanScore.toFixed(1)}`);
