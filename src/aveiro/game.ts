@@ -130,12 +130,15 @@ export class AveiroGame {
   lines = 0;
   pieces = 0;
   private lastKey = '';
-  private readonly prng: Prng;
+  private readonly draw: () => ShapeName;
   private readonly filled = new Set<number>();
 
-  /** With a seed, the pieces are the seed's; without one, random. */
-  constructor(seed: number = Math.floor(Math.random() * 2 ** 32)) {
-    this.prng = new Prng(seed);
+  /**
+   * The pieces come from a seed (random without one), or from a fixed list dealt in order (for
+   * replaying a recorded game).
+   */
+  constructor(source: number | readonly ShapeName[] = Math.floor(Math.random() * 2 ** 32)) {
+    this.draw = typeof source === 'number' ? seededDraw(new Prng(source)) : listedDraw(source);
     this.next = [this.draw(), this.draw(), this.draw()];
   }
 
@@ -201,8 +204,17 @@ export class AveiroGame {
     this.score += full.length ** 2;
     this.gameSpeed = BASE_SPEED + Math.floor(this.score / POINTS_PER_SPEED_STEP);
   }
+}
 
-  private draw(): ShapeName {
-    return SHAPE_ORDER[this.prng.nextInt(SHAPE_ORDER.length)];
-  }
+/** Uniform draws over the seven shapes, as the original's random.choice. */
+function seededDraw(prng: Prng): () => ShapeName {
+  return () => SHAPE_ORDER[prng.nextInt(SHAPE_ORDER.length)];
+}
+
+function listedDraw(shapes: readonly ShapeName[]): () => ShapeName {
+  let next = 0;
+  return () => {
+    if (next >= shapes.length) throw new Error(`the piece list of ${shapes.length} shapes has run out`);
+    return shapes[next++];
+  };
 }
