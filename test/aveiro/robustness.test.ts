@@ -94,6 +94,25 @@ describe('the Aveiro server under abuse', () => {
     late.socket.close();
   });
 
+  it('keeps other games on time while a client stops reading', async () => {
+    const url = await start();
+    const dead = new Client(`${url}/player`);
+    const viewer = new Client(`${url}/viewer`);
+    const alive = new Client(`${url}/player`);
+    await Promise.all([dead.opened(), viewer.opened(), alive.opened()]);
+    dead.send({ cmd: 'join', name: 'dead' });
+    viewer.send({ cmd: 'join' });
+    await dead.received(2);
+    (dead.socket as unknown as { _socket: { pause(): void } })._socket.pause(); // it reads nothing more
+    alive.send({ cmd: 'join', name: 'alive' });
+    aveiro.takeTickLateness();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const lateness = aveiro.takeTickLateness();
+    expect(alive.messages.length).toBeGreaterThan(15); // about 10 frames a second kept coming
+    expect(Math.max(...lateness)).toBeLessThan(50);
+    [dead, viewer, alive].forEach((client) => client.socket.terminate());
+  });
+
   it('runs 100 games at once and reports how late their ticks fire (p50, p99)', async () => {
     const url = await start();
     const players = Array.from({ length: 100 }, () => new Client(`${url}/player`));
