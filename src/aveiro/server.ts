@@ -3,11 +3,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db } from '../store/database.ts';
-import { addHighScore, topHighScores } from '../store/highscores.ts';
+import { addHighScore, cleanName, topHighScores } from '../store/highscores.ts';
 import { AveiroGame, startInfo } from './game.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** What the WebSocket layer itself accepts before it drops a connection without a word. */
+const TRANSPORT_LIMIT_BYTES = 1024 * 1024;
 /** A connection may send this many messages in a burst, refilled at this rate per second; more is a flood (close 1008). */
 export const FLOOD_BURST = 2000;
 /** Bytes waiting to go out to one client beyond which it is too slow and is dropped (close 1013). */
@@ -17,8 +19,12 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const AVEIRO_TABLE = { game: 'aveiro', rules: 'aveiro', board: '8x30' } as const;
 
 const message = z.discriminatedUnion('cmd', [
-  z.object({ cmd: z.literal('join'), name: z.string().max(200).optional(), game: z.number().int().optional() }),
-  z.object({ cmd: z.literal('key'), key: z.string().max(1000) }),
+  z.object({
+    cmd: z.literal('join'),
+    name: z.string('"name" must be a string').optional(),
+    game: z.number('"game" must be the number of a live game').int('"game" must be the number of a live game').optional(),
+  }),
+  z.object({ cmd: z.literal('key'), key: z.string('"key" must be a string such as "a"') }),
 ]);
 
 export interface AveiroServerOptions {
@@ -52,6 +58,8 @@ interface Connection {
   session?: GameSession;
   /** A viewer's game: a chosen one, or (undefined) whichever started last. */
   following?: number;
+  /** A viewer receives frames once it has joined. */
+  watching?: boolean;
 }
 
 /** One player's game: its own clock, its player and the viewers that follow it. */
@@ -108,8 +116,11 @@ class GameSession {
  * dropped rather than waited for, and high scores go to SQLite.
  */
 export class AveiroServer {
-  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_LIMIT_BYTES });
   private readonly sessions = new Map<number, GameSession>();
+  /** The id of the game started last, which viewers without a choice follow. */
+  private newest = 0;
+  private measuring = false;
   private readonly waiting: Connection[] = [];
   private readonly viewers = new Set<Connection>();
   private gamesStarted = 0;
@@ -140,13 +151,19 @@ export class AveiroServer {
     }));
   }
 
-  /** How late each tick fired against its schedule, in milliseconds, since the last call (for load tests). */
+  /** Starts recording how late each tick fires against its schedule (for load tests). */
+  measureTicks(): void {
+    this.measuring = true;
+    this.lateness.length = 0;
+  }
+
+  /** The lateness of every tick since `measureTicks` or the last call, in milliseconds. */
   takeTickLateness(): number[] {
     return this.lateness.splice(0);
   }
 
   recordTickLateness(ms: number): void {
-    if (this.lateness.length < 1_000_000) this.lateness.push(ms);
+    if (this.measuring && this.lateness.length < 1_000_000) this.lateness.push(ms);
   }
 
   /** Sends a frame to a game's player and to the viewers that follow it. */
@@ -157,12 +174,12 @@ export class AveiroServer {
 
   /** A game has ended: store the score, send the final message with the high scores, close normally. */
   finish(session: GameSession): void {
-    this.sessions.delete(session.id);
     const name = session.player.name!;
     addHighScore(this.options.db, AVEIRO_TABLE, { name, points: session.game.score, lines: session.game.lines });
     const highscores = topHighScores(this.options.db, AVEIRO_TABLE).map((entry) => [entry.name, entry.points]);
     const final = JSON.stringify({ ...session.game.info(), highscores, player: name });
     this.broadcast(session, final);
+    this.sessions.delete(session.id);
     session.player.session = undefined;
     session.player.socket.close(1000, 'game over');
     this.startWaitingGames();
@@ -170,7 +187,7 @@ export class AveiroServer {
 
   async close(): Promise<void> {
     for (const session of this.sessions.values()) session.stop();
-    for (const client of this.sockets.clients) client.terminate();
+    for (const client of this.sockets.clients) client.close(1001, 'the server is shutting down');
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
   }
 
@@ -187,6 +204,15 @@ export class AveiroServer {
       connection.socket.close(1008, `flood: more than ${FLOOD_BURST} messages at once; send one key per tick`);
       return;
     }
+    const size = Array.isArray(data)
+      ? data.reduce((total, part) => total + part.length, 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : data.length;
+    if (size > MAX_MESSAGE_BYTES) {
+      connection.socket.close(1009, `message too big: ${size} bytes, at most ${MAX_MESSAGE_BYTES}`);
+      return;
+    }
     const reply = (error: string) => send(connection.socket, JSON.stringify({ error }));
     if (isBinary) return reply('binary messages are not understood: send JSON text');
     let json: unknown;
@@ -196,25 +222,27 @@ export class AveiroServer {
       return reply('the message is not valid JSON');
     }
     const parsed = message.safeParse(json);
-    if (!parsed.success) return reply(describeProblem(json));
+    if (!parsed.success) return reply(describeProblem(json, parsed.error.issues[0].message));
     const request = parsed.data;
     if (request.cmd === 'key') {
-      if (connection.session === undefined)
+      if (connection.session !== undefined) connection.session.game.keypress(request.key);
+      // A joined player still waiting for its game is ignored, as the original ignores keys from anyone but the current player.
+      else if (connection.name === undefined)
         return reply('no game of yours is running: join as a player first, and send keys while it runs');
-      connection.session.game.keypress(request.key);
       return;
     }
     if (connection.role === 'viewer') {
       if (request.game !== undefined && !this.sessions.has(request.game))
         return reply(`no live game ${request.game}: see GET /api/aveiro/games`);
       connection.following = request.game;
+      connection.watching = true;
       const followed = request.game === undefined ? undefined : this.sessions.get(request.game);
       send(connection.socket, JSON.stringify(followed?.game.info() ?? startInfo()));
       return;
     }
     if (connection.name !== undefined) return reply('already joined: one game per connection');
     if (request.name === undefined) return reply('a player\'s join needs a "name" string: {"cmd":"join","name":"me"}');
-    connection.name = request.name;
+    connection.name = cleanName(request.name);
     send(connection.socket, JSON.stringify(startInfo()));
     this.waiting.push(connection);
     this.startWaitingGames();
@@ -229,6 +257,7 @@ export class AveiroServer {
       const session = new GameSession(k + 1, player, seed, this);
       player.session = session;
       this.sessions.set(session.id, session);
+      this.newest = session.id;
       session.start();
     }
   }
@@ -246,12 +275,10 @@ export class AveiroServer {
     }
   }
 
-  /** A viewer follows its chosen game, or else the most recently started one. */
+  /** A joined viewer follows its chosen game, or else the most recently started one. */
   private follows(viewer: Connection, session: GameSession): boolean {
-    if (viewer.following !== undefined) return viewer.following === session.id;
-    let newest = 0;
-    for (const id of this.sessions.keys()) newest = Math.max(newest, id);
-    return session.id === newest;
+    if (!viewer.watching) return false;
+    return viewer.following !== undefined ? viewer.following === session.id : this.newest === session.id;
   }
 
   /** Token bucket: FLOOD_BURST messages at once, refilled at FLOOD_BURST per second. */
@@ -274,14 +301,13 @@ function send(socket: WebSocket, text: string): void {
   socket.send(text);
 }
 
-/** Says what is wrong with a message that is JSON but not a command. */
-function describeProblem(json: unknown): string {
+/** Says what is wrong with a message that is JSON but not a command (`issue`: the schema's word for the faulty field). */
+function describeProblem(json: unknown, issue: string): string {
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return 'a message must be a JSON object such as {"cmd":"key","key":"a"}';
-  const { cmd, key, name } = json as Record<string, unknown>;
+  const { cmd, key } = json as Record<string, unknown>;
   if (cmd === undefined) return 'the message has no "cmd": use "join" or "key"';
-  if (cmd === 'key') return key === undefined ? 'a "key" command needs a "key" string' : '"key" must be a string such as "a"';
-  if (cmd === 'join')
-    return name !== undefined && typeof name !== 'string' ? '"name" must be a string' : '"game" must be the number of a live game';
+  if (cmd === 'key' && key === undefined) return 'a "key" command needs a "key" string';
+  if (cmd === 'key' || cmd === 'join') return issue;
   return `unknown command ${JSON.stringify(cmd)}: use "join" or "key"`;
 }

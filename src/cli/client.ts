@@ -37,14 +37,16 @@ export function registerClientCommand(program: Command): void {
 async function client(flags: ClientFlags): Promise<void> {
   const spec = loadAgentSpec(flags.agent);
   const games: AveiroResult[] = [];
+  const stop = new AbortController(); // the first failure ends the other games too
   let started = 0;
   const playNext = async (): Promise<void> => {
-    while (started < flags.games) {
+    while (started < flags.games && !stop.signal.aborted) {
       const game = ++started;
       let result: AveiroResult;
       try {
-        result = await playOnServer(flags.server, flags.name, spec);
+        result = await playOnServer(flags.server, flags.name, spec, stop.signal);
       } catch (error) {
+        if (!stop.signal.aborted) stop.abort();
         throw new InputError((error as Error).message);
       }
       games.push(result);

@@ -7,9 +7,10 @@ import { AveiroPlayer, type AveiroResult } from './player.ts';
  * Plays one game on any server of the Aveiro protocol (Gridmind's or the course's own): joins at
  * `/player`, answers every state frame with one key (the server applies it after the next fall), and
  * resolves with the final score when the server ends the game. Lines and pieces are counted from the
- * frames (the protocol does not send them).
+ * frames (the protocol does not send them). An error from the server, a message that is not JSON, an
+ * abnormal close or the `signal` ends the game: the promise is rejected and the connection closed.
  */
-export function playOnServer(server: string, name: string, spec: AgentSpec): Promise<AveiroResult> {
+export function playOnServer(server: string, name: string, spec: AgentSpec, signal?: AbortSignal): Promise<AveiroResult> {
   const url = `${server.replace(/\/+$/, '')}/player`;
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
@@ -18,16 +19,29 @@ export function playOnServer(server: string, name: string, spec: AgentSpec): Pro
     let lines = 0;
     let pieces = 0;
     let finished = false;
+    let failed = false;
+    const fail = (reason: string) => {
+      if (failed) return;
+      failed = true;
+      socket.terminate();
+      reject(new Error(reason));
+    };
+    signal?.addEventListener('abort', () => fail('stopped'), { once: true });
     socket.on('open', () => socket.send(JSON.stringify({ cmd: 'join', name })));
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as Partial<Frame> & { highscores?: unknown; error?: string };
-      if (message.error !== undefined) return reject(new Error(`the server says: ${message.error}`));
+      let message: Partial<Frame> & { highscores?: unknown; error?: unknown };
+      try {
+        message = JSON.parse(data.toString());
+      } catch {
+        return fail(`the server sent something that is not JSON: ${data.toString().slice(0, 80)}`);
+      }
+      if (message.error !== undefined) return fail(`the server says: ${String(message.error)}`);
       if (message.highscores !== undefined) {
         finished = true;
         score = message.score ?? score;
         return;
       }
-      if (message.game === undefined) return; // the join reply
+      if (!Array.isArray(message.game)) return; // the join reply
       const frame = message as Frame;
       if (frame.piece === null) pieces++;
       if (frame.score > score) lines += Math.round(Math.sqrt(frame.score - score)); // a lock clearing n lines scores n²
@@ -36,8 +50,8 @@ export function playOnServer(server: string, name: string, spec: AgentSpec): Pro
     });
     socket.on('close', (code, reason) => {
       if (finished || code === 1000) resolve({ score, lines, pieces });
-      else reject(new Error(`the server closed the game (${code}${reason.length ? `: ${reason}` : ''})`));
+      else fail(`the server closed the game (${code}${reason.length ? `: ${reason}` : ''})`);
     });
-    socket.on('error', (error) => reject(new Error(`cannot play on ${url}: ${error.message}`)));
+    socket.on('error', (error) => fail(`cannot play on ${url}: ${error.message}`));
   });
 }

@@ -50,7 +50,7 @@ export async function handleApi(
       addHighScore(db, table, score);
       sendJson(response, 201, { entries: topHighScores(db, table) });
     } else if (route === 'GET /api/runs') {
-      const limit = Math.min(Number(url.searchParams.get('limit') ?? 100) || 100, 1000);
+      const limit = Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
       sendJson(response, 200, { runs: listBenchRuns(db, limit) });
     } else if (route === 'GET /api/aveiro/games') {
       sendJson(response, 200, { games: aveiro?.liveGames() ?? [] });

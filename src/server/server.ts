@@ -28,7 +28,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const path = request.url ?? '/';
     const handled = path.startsWith('/api/')
       ? handleApi(options, request, response)
-      : Promise.resolve(serveStatic(options.webRoot, request, response));
+      : Promise.resolve().then(() => serveStatic(options.webRoot, request, response));
     handled.catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: `internal error: ${(error as Error).message}` }));

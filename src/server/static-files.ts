@@ -19,7 +19,13 @@ const CONTENT_TYPES: Record<string, string> = {
  * index.html (the app routes itself). Paths that climb out of the root are refused.
  */
 export function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): void {
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    response.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path is not valid percent-encoding');
+    return;
+  }
   const file = normalize(join(root, path));
   if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) {
     response.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden');
@@ -35,5 +41,7 @@ export function serveStatic(root: string, request: IncomingMessage, response: Se
     'content-type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
     'cache-control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
   });
-  createReadStream(target).pipe(response);
+  createReadStream(target)
+    .on('error', () => response.destroy()) // the file went away meanwhile (a rebuild): drop this response
+    .pipe(response);
 }

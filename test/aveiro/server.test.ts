@@ -57,6 +57,24 @@ describe('the Aveiro server over real WebSockets', () => {
     });
   });
 
+  it('sends a viewer that follows the newest game every frame and the final message', async () => {
+    const viewer = new Client(`${url}/viewer`);
+    await viewer.opened();
+    viewer.send({ cmd: 'join' });
+    await viewer.received(1);
+    const player = new Client(`${url}/player`, (message, client) => {
+      if ('game' in message) client.send({ cmd: 'key', key: 's' });
+    });
+    await player.opened();
+    player.send({ cmd: 'join', name: 'watched' });
+    await player.closed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen = viewer.messages.slice(1);
+    expect(seen).toEqual(player.messages.slice(1)); // the same frames and final message as the player got
+    expect(seen.at(-1)).toHaveProperty('highscores');
+    viewer.socket.close();
+  });
+
   it('answers malformed messages with an error and keeps the connection usable', async () => {
     const client = new Client(`${url}/player`);
     await client.opened();
@@ -69,6 +87,7 @@ describe('the Aveiro server over real WebSockets', () => {
       [{ cmd: 'key', key: 7 }, /"key" must be a string/],
       [{ cmd: 'key', key: 'a' }, /no game of yours is running/],
       [{ cmd: 'join' }, /needs a "name" string/],
+      [{ cmd: 'join', name: 7 }, /"name" must be a string/],
     ];
     for (const [message] of bad) client.send(message);
     const replies = await client.received(bad.length);
@@ -83,7 +102,10 @@ describe('the Aveiro server over real WebSockets', () => {
     const big = new Client(`${url}/player`);
     await big.opened();
     big.send(JSON.stringify({ cmd: 'key', key: 'x'.repeat(MAX_MESSAGE_BYTES) }));
-    expect((await big.closed).code).toBe(1009);
+    expect(await big.closed).toMatchObject({
+      code: 1009,
+      reason: expect.stringMatching(new RegExp(`^message too big: \\d+ bytes, at most ${MAX_MESSAGE_BYTES}$`)),
+    });
     const flood = new Client(`${url}/player`);
     await flood.opened();
     for (let i = 0; i < FLOOD_BURST * 3; i++) flood.send({ cmd: 'key', key: 'a' });
@@ -100,6 +122,9 @@ describe('the Aveiro server over real WebSockets', () => {
     const live = (await (await fetch(`${server.url}/api/aveiro/games`)).json()).games;
     expect(live.map((game: { player: string }) => game.player).sort()).toEqual(['p0', 'p1', 'p2']);
     expect(players[3].messages).toHaveLength(1); // only its join reply: it waits for a free game
+    players[3].send({ cmd: 'key', key: 'a' }); // keys of a waiting player are ignored, as the original does
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(players[3].messages).toHaveLength(1);
 
     const viewer = new Client(`${url}/viewer`);
     await viewer.opened();

@@ -12,7 +12,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { fetchRuns, type BenchRun } from './api.ts';
 
 Chart.register(
@@ -134,10 +134,10 @@ export function BenchmarksView() {
       })
       .catch((failure: Error) => setError(failure.message));
   }, []);
-  const charts = selected && {
-    distribution: distributionChart(selected),
-    paired: selected.perGame.vsLines ? pairedChart(selected) : null,
-  };
+  const charts = useMemo(
+    () => selected && { distribution: distributionChart(selected), paired: selected.perGame.vsLines ? pairedChart(selected) : null },
+    [selected],
+  );
   const summary = selected?.summary as Summary | undefined;
   return (
     <section class="page">

@@ -34,7 +34,7 @@ export function DuelView() {
     const onOver = () => {
       const found = winnerOf(sessions.current);
       if (found === null) return;
-      sessions.current.forEach((session) => session.togglePause(true));
+      sessions.current.forEach((session) => session.stop());
       setWinner(found);
     };
     sessions.current = [newSession(setup, onOver), newSession({ ...setup, player: opponent }, onOver)];

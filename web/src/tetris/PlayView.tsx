@@ -131,12 +131,14 @@ export function PlayView() {
   }, [speed]);
 
   useAnimationFrame((now) => {
+    if (choosing || showScores) session.current?.togglePause(true); // the game waits under a panel
     session.current?.frame(now);
     tick();
   });
   useFocusLoss(() => session.current?.togglePause(true));
   useKeys((event) => {
     if (choosing || isTyping(event)) return;
+    if (showScores && gameKeyOf(event)) return; // the high scores cover the board
     const current = session.current;
     const key = gameKeyOf(event);
     if (key && current && !current.game.over) {

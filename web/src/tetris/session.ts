@@ -7,6 +7,7 @@ import type { AgentSpec } from '../../../src/tetris-ai/agent-spec.ts';
 import { pathStep, type PathStep } from '../../../src/tetris-ai/search-path.ts';
 import { boardRows } from '../../../src/tetris-ai/turn-data.ts';
 import { AgentClient } from '../agent-client.ts';
+import type { ActivePiece } from '../../../src/tetris/moves.ts';
 
 /** What the setup panel chooses. `player` is "human" or an agent's name. */
 export interface SessionSetup {
@@ -26,14 +27,19 @@ export const HUMAN_PACE_MS = 100;
 /** Colour index of challenge (garbage) cells; pieces use 1–7. */
 export const GARBAGE_COLOUR = 8;
 
-/** Where the agent is going with the current piece: its placement and the keys still to press. */
+/** Where the agent is going with the current piece: its placement, the keys still to press, and where the piece should be now. */
 export interface AgentPlan {
   readonly rotation: number;
   readonly x: number;
   readonly y: number;
   readonly keys: string;
   next: number;
+  /** The falling piece's position the next key applies to (null under drop rules). */
+  at: ActivePiece | null;
 }
+
+const samePosition = (a: ActivePiece | null, b: ActivePiece | null) =>
+  a === b || (a !== null && b !== null && a.piece === b.piece && a.rotation === b.rotation && a.x === b.x && a.y === b.y);
 
 /**
  * One game on screen: the rules engine's {@link Game}, who controls it (a human, or an agent
@@ -64,6 +70,7 @@ export class TetrisSession {
   private waiting = false;
   private seenPieces = 0;
   private overReported = false;
+  private stopped = false;
 
   constructor(
     readonly setup: SessionSetup,
@@ -143,6 +150,7 @@ export class TetrisSession {
   }
 
   stop(): void {
+    this.stopped = true;
     this.agent?.stop();
     this.request++;
   }
@@ -217,6 +225,7 @@ export class TetrisSession {
   private ask(): void {
     const { game } = this;
     const id = ++this.request;
+    const from = game.active;
     this.waiting = true;
     this.agent!.choose({
       rows: boardRows(game.board),
@@ -227,19 +236,21 @@ export class TetrisSession {
       level: game.level,
       target: game.rules.hasTarget ? game.config.target : null,
       from: game.active ?? undefined,
-    }).then(({ choice, keys }) => {
-      if (id !== this.request || this.controller !== 'agent' || game.over) return;
+    }).then(({ choice, keys, error }) => {
+      if (id !== this.request || this.controller !== 'agent' || game.over || this.stopped) return;
       this.waiting = false;
+      if (error !== undefined) return this.takeOver(); // the search failed: the human keeps the game
+      if (!samePosition(game.active, from)) return; // gravity moved the piece meanwhile: ask again next frame
       if (choice === null) {
-        game.press('H'); // nowhere to rest inside the board: the game ends
+        game.press('H'); // nowhere to rest inside the board: the piece locks above the top and the game ends
         this.afterStep();
         return;
       }
-      this.plan = { rotation: choice.rotation, x: choice.x, y: choice.y, keys: keys ?? 'P', next: 0 };
+      this.plan = { rotation: choice.rotation, x: choice.x, y: choice.y, keys: keys ?? 'P', next: 0, at: game.active };
       this.keyTime = 0;
-      if (this.speedMs === 0) {
+      if (this.speedMs === 0 && !this.paused) {
         while (this.plan !== null && !game.over) this.playPlannedKey();
-        if (!game.over) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
+        if (!game.over && !this.paused) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
       }
     });
   }
@@ -251,8 +262,10 @@ export class TetrisSession {
     if (this.game.rules.style === 'drop') {
       // Drop placements have no falling piece: the keys only pace the ghost; the last one places it.
       if (plan.next >= plan.keys.length || key === 'P') this.game.place(plan.rotation, plan.x, plan.y);
-    } else if (!this.game.press(key as Key)) {
-      this.plan = null;
+    } else if (!samePosition(this.game.active, plan.at) || !this.game.press(key as Key)) {
+      this.plan = null; // gravity moved the piece, or a move was blocked: plan again from where it is
+    } else {
+      plan.at = this.game.active;
     }
     this.afterStep();
   }
