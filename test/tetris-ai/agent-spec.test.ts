@@ -17,7 +17,18 @@ const valid = {
 
 describe('agent files', () => {
   it('ship every agent of the sources', () => {
-    expect(builtInAgentNames()).toEqual(['aveiro', 'bcts', 'dellacherie', 'eltetris', 'greedy', 'lee', 'lookahead', 'skilled', 'target', 'tpg']);
+    expect(builtInAgentNames()).toEqual([
+      'aveiro',
+      'bcts',
+      'dellacherie',
+      'eltetris',
+      'greedy',
+      'lee',
+      'lookahead',
+      'skilled',
+      'target',
+      'tpg',
+    ]);
     for (const name of builtInAgentNames()) expect(loadAgentSpec(name).name).toBe(name);
   });
 
