@@ -19,9 +19,9 @@ export function NumberField({
 }) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
-  const commit = () => {
-    const parsed = Math.round(Number(text));
-    const next = Number.isFinite(parsed) && text.trim() !== '' ? Math.max(min, Math.min(max, parsed)) : value;
+  const commit = (typed: string) => {
+    const parsed = Math.round(Number(typed));
+    const next = Number.isFinite(parsed) && typed.trim() !== '' ? Math.max(min, Math.min(max, parsed)) : value;
     setText(String(next));
     if (next !== value) onCommit(next);
   };
@@ -32,7 +32,7 @@ export function NumberField({
       max={max}
       value={text}
       onInput={(event) => setText(event.currentTarget.value)}
-      onChange={commit}
+      onChange={(event) => commit(event.currentTarget.value)}
       data-testid={testId}
     />
   );
