@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { AveiroServer } from '../../src/aveiro/server.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
@@ -34,6 +35,21 @@ export class AppUnderTest {
     this.db?.close();
     return port;
   }
+}
+
+/** Starts the app and a browser before a test file's tests and stops both after them. */
+export function appInBrowser(): { app: AppUnderTest; browser: () => BrowserContext } {
+  const app = new AppUnderTest();
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    await app.start();
+    context = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await app.stop();
+  });
+  return { app, browser: () => context! };
 }
 
 /** Headless Chromium with the flags this machine needs and a fresh profile. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.ts';
-import { AppUnderTest, launchBrowser, openPage, screenshot } from './app-harness.ts';
+import { appInBrowser, openPage, screenshot } from './app-harness.ts';
 
 interface GameChoice {
   player?: string;
@@ -43,20 +43,10 @@ const waitForBoard = (page: Page, name: string, test: string, timeout = 30_000) 
   );
 
 describe('the web app in a real browser', () => {
-  const app = new AppUnderTest();
-  let browser: BrowserContext;
-
-  beforeAll(async () => {
-    await app.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app.stop();
-  });
+  const { app, browser } = appInBrowser();
 
   it('moves and rotates the piece with the keys; a hard drop locks it', async () => {
-    const page = await openPage(browser, app.url);
+    const page = await openPage(browser(), app.url);
     await screenshot(page, 'setup-panel');
     await startGame(page, { player: 'human', seed: 1 });
     const start = await piece(page);
@@ -81,7 +71,7 @@ describe('the web app in a real browser', () => {
   });
 
   it('pauses when the window loses focus', async () => {
-    const page = await openPage(browser, app.url);
+    const page = await openPage(browser(), app.url);
     await startGame(page, { player: 'human' });
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     await page.getByText('Paused — press P').waitFor({ timeout: 5_000 });
@@ -95,7 +85,7 @@ describe('the web app in a real browser', () => {
   });
 
   it('watch mode: an agent clears lines, and the human can take over and hand back', async () => {
-    const page = await openPage(browser, app.url);
+    const page = await openPage(browser(), app.url);
     await startGame(page, { player: 'dellacherie' });
     await waitForBoard(page, 'pieces', 'Number(value) >= 2'); // at human pace: one key per 100 ms
     await page.fill('[data-testid=speed]', '6'); // as fast as it can
@@ -115,7 +105,7 @@ describe('the web app in a real browser', () => {
   });
 
   it('duel: two boards on the same pieces, and a winner when one tops out', async () => {
-    const page = await openPage(browser, `${app.url}/#/duel`);
+    const page = await openPage(browser(), `${app.url}/#/duel`);
     await page.selectOption('[data-testid=player-left-player]', 'greedy');
     await page.selectOption('[data-testid=player-right-player]', 'bcts');
     for (const [field, value] of [
@@ -136,7 +126,7 @@ describe('the web app in a real browser', () => {
   });
 
   it('keeps high scores across a page reload and a server restart, and shows names as text', async () => {
-    const page = await openPage(browser, app.url);
+    const page = await openPage(browser(), app.url);
     await startGame(page, { player: 'greedy', width: 6, height: 8 });
     await page.fill('[data-testid=speed]', '6');
     await page.waitForSelector('[data-testid=game-over]', { timeout: 60_000 });
@@ -175,7 +165,7 @@ describe('the web app in a real browser', () => {
   });
 
   it('target rules: success or failure, and the search path downloads', async () => {
-    const page = await openPage(browser, app.url);
+    const page = await openPage(browser(), app.url);
     await startGame(page, { player: 'target', rules: 'target', target: 12 });
     await page.fill('[data-testid=speed]', '6');
     await page.waitForSelector('[data-testid=game-over]', { timeout: 60_000 });
@@ -193,7 +183,7 @@ describe('the web app in a real browser', () => {
       GRIDMIND_DB: app.dbPath,
     });
     expect(bench.code).toBe(0);
-    const page = await openPage(browser, `${app.url}/#/bench`);
+    const page = await openPage(browser(), `${app.url}/#/bench`);
     await page.waitForSelector('[data-testid=runs] >> text=bcts vs dellacherie');
     await expect(page.locator('canvas[aria-label="lines per game"]').count()).resolves.toBe(1);
     await expect(page.locator('canvas[aria-label="paired comparison"]').count()).resolves.toBe(1);
@@ -207,7 +197,7 @@ describe('the web app in a real browser', () => {
     await new Promise((resolve) => player.on('open', resolve));
     player.send(JSON.stringify({ cmd: 'join', name: 'course agent' }));
     try {
-      const page = await openPage(browser, `${app.url}/#/aveiro`);
+      const page = await openPage(browser(), `${app.url}/#/aveiro`);
       await page.click('[data-testid=live-games] >> text=course agent');
       await page.waitForSelector('text=/Game \\d+ — course agent/');
       await screenshot(page, 'aveiro-live');
@@ -218,7 +208,7 @@ describe('the web app in a real browser', () => {
   });
 
   it('looks right on a narrow window', async () => {
-    const page = await openPage(browser, app.url);
+    const page = await openPage(browser(), app.url);
     await page.setViewportSize({ width: 420, height: 860 });
     await startGame(page, { player: 'bcts' });
     await page.fill('[data-testid=speed]', '5');
