@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';
+import { registerSameGameCommands } from './samegame.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
 
@@ -22,6 +23,7 @@ const program = new Command('gridmind')
 registerTetrisCommands(program);
 registerAgentCommands(program);
 registerBenchCommands(program);
+registerSameGameCommands(program);
 registerServeCommand(program);
 registerClientCommand(program);
 

@@ -32,6 +32,20 @@ const MIGRATIONS: readonly string[] = [
      lines INTEGER NOT NULL
    );
    CREATE INDEX highscores_by_table ON highscores (game, rules, board, points DESC);`,
+  `CREATE TABLE samegame_runs (
+     id INTEGER PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     command TEXT NOT NULL,
+     source TEXT NOT NULL,
+     method TEXT NOT NULL,
+     rules TEXT NOT NULL,
+     time_ms INTEGER,
+     workers INTEGER NOT NULL,
+     total INTEGER NOT NULL,
+     summary TEXT NOT NULL,
+     per_board TEXT NOT NULL
+   );
+   CREATE INDEX samegame_runs_by_time ON samegame_runs (created_at);`,
 ];
 
 /** Where Gridmind keeps its data: `GRIDMIND_DB`, or `~/.gridmind/gridmind.db`. */

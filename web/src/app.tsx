@@ -2,12 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { AveiroView } from './AveiroView.tsx';
 import { BenchmarksView } from './BenchmarksView.tsx';
 import { HighScoresView } from './HighScoresView.tsx';
+import { SameGameView } from './samegame/SameGameView.tsx';
 import { DuelView } from './tetris/DuelView.tsx';
 import { PlayView } from './tetris/PlayView.tsx';
 
 const PAGES = {
   play: { title: 'Play & watch', view: PlayView },
   duel: { title: 'Duel', view: DuelView },
+  samegame: { title: 'SameGame', view: SameGameView },
   scores: { title: 'High scores', view: HighScoresView },
   bench: { title: 'Benchmarks', view: BenchmarksView },
   aveiro: { title: 'Aveiro games', view: AveiroView },

@@ -1,0 +1,276 @@
+import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { InputError } from '../core/errors.ts';
+import { boardFiles, runSameGameBench, type BoardResult } from '../samegame/bench.ts';
+import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
+import { parseHeuristic, type HeuristicName } from '../samegame/heuristics.ts';
+import { randomBoard } from '../samegame/random-boards.ts';
+import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
+import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
+import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
+import { openDatabase } from '../store/database.ts';
+import { listSameGameRuns, saveSameGameRun, type NewSameGameRun } from '../store/samegame-runs.ts';
+import { integerIn, optionParser, print } from './options.ts';
+
+/** The flags `solve` and `bench` share. */
+interface SearchFlags {
+  method: SearchMethod;
+  heuristic?: HeuristicName;
+  time: number;
+  nodes?: number;
+  rules: Scoring;
+  shift: Shift;
+  seed: number;
+  level?: number;
+  iterations?: number;
+  width?: number;
+  depth?: number;
+  minDepth?: number;
+  clearedOnly?: boolean;
+  first?: boolean;
+  json?: boolean;
+}
+
+/** A parser for a number of seconds (decimals allowed) within bounds. */
+function secondsIn(min: number, max: number): (text: string) => number {
+  return optionParser((text) => {
+    const value = Number(text);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(text) || value < min || value > max) {
+      throw new InputError(`"${text}" is not a number of seconds from ${min} to ${max}`);
+    }
+    return value;
+  });
+}
+
+function addSearchOptions(command: Command, defaultSeconds: number): Command {
+  return command
+    .option('--method <name>', `search method: ${SEARCH_METHODS.join(', ')}`, optionParser(parseSearchMethod), 'nrpa')
+    .option(
+      '--heuristic <h>',
+      "S3's move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)",
+      optionParser(parseHeuristic),
+    )
+    .option('--time <seconds>', 'time budget per board', secondsIn(0.001, 86_400), defaultSeconds)
+    .option('--nodes <n>', 'budget of nodes (moves played by the search) per board', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option(
+      '--rules <scoring>',
+      'standard: (n-2)² +1000 when cleared; penalty: standard - (c-2)² per colour left; classic: n(n-1)',
+      optionParser(parseScoring),
+      'standard',
+    )
+    .option('--shift <side>', 'where empty columns close up: left or right (S3)', optionParser(parseShift), 'left')
+    .option('--seed <n>', 'seed of the Monte-Carlo methods', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--level <n>', 'nmcs and nrpa: nesting level (default nmcs 2, nrpa 3)', integerIn(1, 6))
+    .option('--iterations <n>', 'nrpa: iterations per level (default 100)', integerIn(1, 1_000_000))
+    .option('--width <n>', 'beam: width (default 1, 2, 4, ... while the time lasts)', integerIn(1, 1_000_000))
+    .option('--depth <n>', 'dls: depth limit (default 10); iddfs: the last limit tried', integerIn(0, 2500))
+    .option('--min-depth <n>', 'iddfs: the first limit tried (default 1)', integerIn(0, 2500))
+    .option('--cleared-only', 'only accept games that clear the board (bfs, dfs, dls, iddfs, bestfirst, beam)')
+    .option('--first', 'stop at the first solution, as S3 does (bfs, dfs, dls, iddfs, bestfirst)');
+}
+
+function solveOptions(flags: SearchFlags): SolveOptions {
+  return {
+    method: flags.method,
+    rules: { scoring: flags.rules, shift: flags.shift },
+    heuristic: flags.heuristic,
+    clearedOnly: flags.clearedOnly,
+    first: flags.first,
+    timeMs: flags.time * 1000,
+    maxNodes: flags.nodes,
+    seed: flags.seed,
+    level: flags.level,
+    iterations: flags.iterations,
+    width: flags.width,
+    depth: flags.depth,
+    minDepth: flags.minDepth,
+  };
+}
+
+export function registerSameGameCommands(program: Command): void {
+  const samegame = program
+    .command('samegame')
+    .description('SameGame: solve boards with search methods, benchmark them, make random boards');
+
+  addSearchOptions(
+    samegame
+      .command('solve')
+      .description('solve one board file with a search method')
+      .requiredOption('--file <file>', 'board file: rows of digits 0-8 (colours), top row first; "." for an empty cell'),
+    10,
+  )
+    .option('--json', 'print JSON: {"score","cleared","moves":[[col,row],...],"nodes","ms",...}')
+    .addHelpText(
+      'after',
+      '\nA move names a cell of the group it removes: col from the left, row from the bottom, from 0, on the\n' +
+        'board as it is before that move. Every run is stored in SQLite (GRIDMIND_DB); `gridmind samegame runs` lists them.',
+    )
+    .action((flags: SearchFlags & { file: string }) => solveFile(flags));
+
+  addSearchOptions(
+    samegame
+      .command('bench')
+      .description('solve every board file (*.txt) of a directory, on worker threads')
+      .requiredOption('--dir <dir>', 'directory of board files, such as ../shared/data/samegame/standard'),
+    60,
+  )
+    .option('--workers <k>', 'worker threads (boards solved at once)', integerIn(1, 256), availableParallelism())
+    .option('--json', 'print JSON: {"boards":[{"file","score","cleared","moves","nodes","ms"}],"total","penaltyTotal",...}')
+    .action((flags: SearchFlags & { dir: string; workers: number }) => bench(flags));
+
+  samegame
+    .command('board')
+    .description('print a random full board (a board file) from a seed')
+    .option('--size <WxH>', 'columns x rows, 1-50 each', optionParser(parseBoardSize), { width: 15, height: 15 })
+    .option('--colours <n>', `colours, ${MIN_COLOURS}-${MAX_COLOURS}`, integerIn(MIN_COLOURS, MAX_COLOURS), 5)
+    .option('--seed <n>', 'seed', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .action((flags: { size: { width: number; height: number }; colours: number; seed: number }) =>
+      print(randomBoard(flags.size.width, flags.size.height, flags.colours, flags.seed).toString()),
+    );
+
+  samegame
+    .command('runs')
+    .description('list stored SameGame runs, newest first')
+    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
+    .option('--json', 'print the stored runs as JSON')
+    .action((flags: { limit: number; json?: boolean }) => listRuns(flags.limit, flags.json === true));
+}
+
+function solveFile(flags: SearchFlags & { file: string }): void {
+  const board = readBoardFile(flags.file);
+  const options = solveOptions(flags);
+  const solution = solve(board, options);
+  const runId = store({
+    command: 'solve',
+    source: flags.file,
+    method: flags.method,
+    rules: `${flags.rules}/${flags.shift}`,
+    timeMs: options.timeMs ?? null,
+    workers: 1,
+    total: solution.score,
+    summary: { ...settingsOf(flags), score: solution.score, cleared: solution.cleared },
+    perBoard: [{ file: flags.file, ...boardFields(solution) }],
+  });
+  if (flags.json) {
+    print(JSON.stringify({ ...boardFields(solution), ...settingsOf(flags), file: flags.file, runId }));
+    return;
+  }
+  print(
+    `${basename(flags.file)}: ${describe(solution)}; ${solution.nodes.toLocaleString('en-US')} nodes in ${(solution.ms / 1000).toFixed(1)} s ` +
+      `(${flags.method}, ${flags.rules} scoring, columns close ${flags.shift})`,
+  );
+  if (solution.moves.length > 0) print(`moves (col,row): ${solution.moves.map(([x, y]) => `${x},${y}`).join(' ')}`);
+  print(`stored as run ${runId}`);
+}
+
+async function bench(flags: SearchFlags & { dir: string; workers: number }): Promise<void> {
+  const files = boardFiles(flags.dir);
+  const options = solveOptions(flags);
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: `samegame bench ${flags.method} |{bar}| {value}/{total} boards | ETA {eta_formatted}`,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+      etaBuffer: 20,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(files.length, 0);
+  const result = await runSameGameBench(files, options, flags.workers, (done) => bar.update(done)).finally(() => bar.stop());
+  const boards = result.boards.map((board) => ({ file: basename(board.file), ...boardFields(board) }));
+  const summary = { ...settingsOf(flags), dir: flags.dir, workers: flags.workers, total: result.total, penaltyTotal: result.penaltyTotal };
+  const runId = store({
+    command: 'bench',
+    source: flags.dir,
+    method: flags.method,
+    rules: `${flags.rules}/${flags.shift}`,
+    timeMs: options.timeMs ?? null,
+    workers: flags.workers,
+    total: result.total,
+    summary,
+    perBoard: boards,
+  });
+  if (flags.json) {
+    print(JSON.stringify({ ...summary, boards, runId }));
+    return;
+  }
+  const width = Math.max(...boards.map((board) => board.file.length));
+  for (const [i, board] of boards.entries()) print(`${board.file.padEnd(width)}  ${describe(result.boards[i])}`);
+  print(
+    `total ${result.total.toLocaleString('en-US')} (${flags.rules} scoring); the same games under the penalty rules: ` +
+      `${result.penaltyTotal.toLocaleString('en-US')}`,
+  );
+  print(`${flags.method}, ${flags.time} s a board, ${flags.workers} workers; stored as run ${runId}`);
+}
+
+function boardFields(solution: Solution): Record<string, unknown> {
+  return {
+    score: solution.score,
+    cleared: solution.cleared,
+    moves: solution.moves,
+    nodes: solution.nodes,
+    ms: solution.ms,
+    solved: solution.solved,
+    penaltyScore: solution.penaltyScore,
+    stop: solution.stop,
+  };
+}
+
+function settingsOf(flags: SearchFlags): Record<string, unknown> {
+  return {
+    method: flags.method,
+    rules: flags.rules,
+    shift: flags.shift,
+    time: flags.time,
+    seed: flags.seed,
+    ...(flags.heuristic && { heuristic: flags.heuristic }),
+    ...(flags.nodes !== undefined && { maxNodes: flags.nodes }),
+    ...(flags.level !== undefined && { level: flags.level }),
+    ...(flags.iterations !== undefined && { iterations: flags.iterations }),
+    ...(flags.width !== undefined && { width: flags.width }),
+    ...(flags.depth !== undefined && { depth: flags.depth }),
+    ...(flags.minDepth !== undefined && { minDepth: flags.minDepth }),
+    ...(flags.clearedOnly && { clearedOnly: true }),
+    ...(flags.first && { first: true }),
+  };
+}
+
+function describe(solution: Solution | BoardResult): string {
+  if (!solution.solved) return `no solution found (${solution.stop === 'done' ? 'none exists' : `stopped: ${solution.stop}`})`;
+  return `${solution.score.toLocaleString('en-US')}${solution.cleared ? ' (cleared)' : ''} in ${solution.moves.length} moves`;
+}
+
+function store(run: NewSameGameRun): number {
+  const db = openDatabase();
+  try {
+    return saveSameGameRun(db, run);
+  } finally {
+    db.close();
+  }
+}
+
+function listRuns(limit: number, json: boolean): void {
+  const db = openDatabase();
+  try {
+    const runs = listSameGameRuns(db, limit);
+    if (json) {
+      print(JSON.stringify(runs));
+      return;
+    }
+    if (runs.length === 0) {
+      print('no stored SameGame runs yet: try `gridmind samegame solve --file ../shared/data/samegame/standard/schadd_01.txt`');
+      return;
+    }
+    for (const run of runs) {
+      print(
+        `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
+          `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`,
+      );
+    }
+  } finally {
+    db.close();
+  }
+}

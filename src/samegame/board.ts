@@ -1,0 +1,279 @@
+import { InputError } from '../core/errors.ts';
+import { MAX_COLOURS, MAX_SIDE, type Shift } from './rules.ts';
+
+/**
+ * A SameGame board: `width` columns × `height` rows of cells, each empty or one of `colours` colours.
+ *
+ * Cells are stored column by column in a frame of empty cells, so that every cell of the board has four
+ * neighbours in the array and no bound needs checking: cell (x, y), x from the left and y from the
+ * bottom, both from 0, is `cells[index(x, y)]` = `cells[(x + 1) · stride + y + 1]` with stride =
+ * height + 2; it holds colour + 1, or 0 when empty. A cell's neighbours are at index ± 1 (up, down) and
+ * ± stride (right, left). Cells rest on the floor: column x holds cells at rows 0 … `heights[x]` − 1 and
+ * nothing above. `counts[k]` is the number of cells of colour k. Nothing is allocated per move:
+ * removal works in place, with scratch arrays sized once per board.
+ */
+export class SameGameBoard {
+  readonly cells: Uint8Array;
+  readonly heights: Uint8Array;
+  readonly counts: Int32Array;
+  /** Distance in `cells` between horizontal neighbours. */
+  readonly stride: number;
+  /** The cell index → its column and row (for cells of the board). */
+  readonly columnOf: Uint8Array;
+  readonly rowOf: Uint8Array;
+  /** Scratch for {@link group}: the cells found, and per cell the stamp of the last fill that reached it. */
+  private readonly stack: Int32Array;
+  private readonly mark: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly colours: number,
+  ) {
+    checkBoardSize(width, height);
+    if (!Number.isInteger(colours) || colours < 1 || colours > MAX_COLOURS) {
+      throw new InputError(`${colours} colours is out of range: use 1 to ${MAX_COLOURS}`);
+    }
+    this.stride = height + 2;
+    const size = (width + 2) * this.stride;
+    this.cells = new Uint8Array(size);
+    this.heights = new Uint8Array(width);
+    this.counts = new Int32Array(colours);
+    this.columnOf = new Uint8Array(size);
+    this.rowOf = new Uint8Array(size);
+    for (let x = 0; x < width; x++) {
+      for (let y = 0; y < height; y++) {
+        this.columnOf[this.index(x, y)] = x;
+        this.rowOf[this.index(x, y)] = y;
+      }
+    }
+    this.stack = new Int32Array(width * height);
+    this.mark = new Int32Array(size);
+  }
+
+  /** The index in `cells` of cell (x, y). */
+  index(x: number, y: number): number {
+    return (x + 1) * this.stride + y + 1;
+  }
+
+  /** The index in `cells` of the bottom cell of column x. */
+  bottom(x: number): number {
+    return (x + 1) * this.stride + 1;
+  }
+
+  /** Fills the board from colours given column by column, bottom up (−1 = empty), and checks they rest on the floor. */
+  static fromColumns(columns: readonly (readonly number[])[], height: number, colours: number): SameGameBoard {
+    const board = new SameGameBoard(columns.length, height, colours);
+    columns.forEach((column, x) => {
+      column.forEach((colour, y) => {
+        if (colour < 0) return;
+        if (y > 0 && column[y - 1] < 0)
+          throw new InputError(`the cell at column ${x + 1}, row ${y + 1} from the bottom floats above an empty cell`);
+        board.cells[board.index(x, y)] = colour + 1;
+        board.heights[x] = y + 1;
+        board.counts[colour]++;
+      });
+    });
+    return board;
+  }
+
+  clone(): SameGameBoard {
+    const copy = new SameGameBoard(this.width, this.height, this.colours);
+    copy.copyFrom(this);
+    return copy;
+  }
+
+  /** Makes this board equal to `other`, which has the same size and colours. */
+  copyFrom(other: SameGameBoard): void {
+    this.cells.set(other.cells);
+    this.heights.set(other.heights);
+    this.counts.set(other.counts);
+  }
+
+  equals(other: SameGameBoard): boolean {
+    return (
+      this.width === other.width &&
+      this.height === other.height &&
+      this.colours === other.colours &&
+      this.cells.every((cell, i) => cell === other.cells[i])
+    );
+  }
+
+  /** The colour at (x, y), or −1 when the cell is empty or off the board. */
+  colourAt(x: number, y: number): number {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
+    return this.cells[this.index(x, y)] - 1;
+  }
+
+  /** Cells left on the board. */
+  cellCount(): number {
+    let total = 0;
+    for (let x = 0; x < this.width; x++) total += this.heights[x];
+    return total;
+  }
+
+  isEmpty(): boolean {
+    return this.cellCount() === 0;
+  }
+
+  /**
+   * The cells of the 4-connected group of one colour that holds `cell`, written to `out` from index 0;
+   * returns their number (0 for an empty cell). The first cell written is `cell`.
+   */
+  group(cell: number, out: Int32Array): number {
+    if (++this.stamp === 0x7fffffff) {
+      this.mark.fill(0);
+      this.stamp = 1;
+    }
+    return fillGroup(this.cells, this.stride, cell, out, 0, this.mark, this.stamp);
+  }
+
+  /** Whether `cell` holds a colour shared by at least one of its four neighbours (a legal move). */
+  isMove(cell: number): boolean {
+    const cells = this.cells;
+    const colour = cells[cell];
+    return (
+      colour !== 0 &&
+      (cells[cell + 1] === colour ||
+        cells[cell - 1] === colour ||
+        cells[cell + this.stride] === colour ||
+        cells[cell - this.stride] === colour)
+    );
+  }
+
+  /**
+   * Removes the group holding `cell` if it has at least 2 cells: the cells above fall, then empty
+   * columns close up towards `shift`. Returns the number of cells removed (0: not a move, nothing changed).
+   */
+  removeGroup(cell: number, shift: Shift): number {
+    if (!this.isMove(cell)) return 0;
+    const stack = this.stack;
+    const size = this.group(cell, stack);
+    this.removeCells(stack, 0, size, shift);
+    return size;
+  }
+
+  /**
+   * Removes the `size` cells listed in `group` from index `start` (one group, so one colour), then lets
+   * the board settle: the cells above fall, and empty columns close up towards `shift`.
+   */
+  removeCells(group: Int32Array, start: number, size: number, shift: Shift): void {
+    const { cells, columnOf, heights } = this;
+    this.counts[cells[group[start]] - 1] -= size;
+    let first = this.width;
+    let last = -1;
+    for (let i = start; i < start + size; i++) {
+      const c = group[i];
+      cells[c] = 0;
+      const x = columnOf[c];
+      if (x < first) first = x;
+      if (x > last) last = x;
+    }
+    for (let x = first; x <= last; x++) {
+      const base = this.bottom(x);
+      const top = base + heights[x];
+      let to = base;
+      for (let from = base; from < top; from++) {
+        const colour = cells[from];
+        if (colour !== 0) cells[to++] = colour;
+      }
+      cells.fill(0, to, top);
+      heights[x] = to - base;
+    }
+    this.closeColumns(shift);
+  }
+
+  /**
+   * Moves the non-empty columns together towards `shift`, keeping their order; any empty column closes,
+   * even one the board started with.
+   */
+  private closeColumns(shift: Shift): void {
+    const { cells, heights, width } = this;
+    const step = shift === 'left' ? 1 : -1;
+    let to = shift === 'left' ? 0 : width - 1;
+    for (let x = to; x >= 0 && x < width; x += step) {
+      if (heights[x] === 0) continue;
+      if (x !== to) {
+        const from = this.bottom(x);
+        cells.copyWithin(this.bottom(to), from, from + heights[x]);
+        cells.fill(0, from, from + heights[x]);
+        heights[to] = heights[x];
+        heights[x] = 0;
+      }
+      to += step;
+    }
+  }
+
+  /** Rows of digits (the colour, 0-based) and `.` for empty cells, top row first. */
+  toString(): string {
+    const lines: string[] = [];
+    for (let y = this.height - 1; y >= 0; y--) {
+      let line = '';
+      for (let x = 0; x < this.width; x++) {
+        const colour = this.colourAt(x, y);
+        line += colour < 0 ? '.' : String(colour);
+      }
+      lines.push(line);
+    }
+    return lines.join('\n');
+  }
+}
+
+/** Checks a board size against Gridmind's SameGame limits (1 to 50 columns and rows). */
+export function checkBoardSize(width: number, height: number): void {
+  for (const [value, what] of [
+    [width, 'width'],
+    [height, 'height'],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1 || value > MAX_SIDE) {
+      throw new InputError(`board ${what} ${value} is out of range: use 1 to ${MAX_SIDE}`);
+    }
+  }
+}
+
+/**
+ * Writes the cells of the 4-connected group of one colour holding `cell` to `out` from index `offset`,
+ * setting `labels[c]` = `label` for each cell c of the group; returns their number (0 for an empty cell).
+ * A cell is taken as already found when its label is `label`, so no cell may hold it before the call.
+ * `cells` is a board's `cells`, framed by empty cells, `stride` its distance between columns.
+ */
+export function fillGroup(
+  cells: Uint8Array,
+  stride: number,
+  cell: number,
+  out: Int32Array,
+  offset: number,
+  labels: Int32Array,
+  label: number,
+): number {
+  const colour = cells[cell];
+  if (colour === 0) return 0;
+  labels[cell] = label;
+  out[offset] = cell;
+  let size = offset + 1;
+  for (let i = offset; i < size; i++) {
+    const c = out[i];
+    let n = c + 1;
+    if (cells[n] === colour && labels[n] !== label) {
+      labels[n] = label;
+      out[size++] = n;
+    }
+    n = c - 1;
+    if (cells[n] === colour && labels[n] !== label) {
+      labels[n] = label;
+      out[size++] = n;
+    }
+    n = c + stride;
+    if (cells[n] === colour && labels[n] !== label) {
+      labels[n] = label;
+      out[size++] = n;
+    }
+    n = c - stride;
+    if (cells[n] === colour && labels[n] !== label) {
+      labels[n] = label;
+      out[size++] = n;
+    }
+  }
+  return size - offset;
+}

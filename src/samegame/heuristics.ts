@@ -1,0 +1,144 @@
+import { parseName } from '../core/names.ts';
+import type { ChildRating } from '../search/problem.ts';
+import type { SameGameBoard } from './board.ts';
+import { GroupList } from './groups.ts';
+import { mostFrequentColour, type SameGameState } from './problem.ts';
+import type { Shift } from './rules.ts';
+
+export const HEURISTICS = ['h1', 'h2', 'h3', 'h4'] as const;
+/**
+ * S3's move heuristics, each building on the one before (n: the cells of the group the move removes):
+ * - `h1`: n(n − 1).
+ * - `h2`: h1 − the cells of the group's colour that are alone (no neighbour of their colour), which the
+ *   group might still have gathered.
+ * - `h3`: h2 + Σ nᵢ(nᵢ − 1) over the groups the move forms by merging, i.e. the groups of the board after
+ *   the move whose cells belonged to two or more groups before it; + x + y of the group's cell nearest
+ *   the bottom corner on the side the columns close to (S3 closes them to the right and counts the
+ *   cell's x from the left and y from the top, rewarding moves low and to the right; Gridmind mirrors
+ *   that when columns close to the left): moves there make new groups more likely.
+ * - `h4`: h3 − F for groups of the colour with the most cells (the lowest colour on a tie), F = 4(W·H)²
+ *   being more than any h3 can differ: those moves come only after every other, so the colour gathers
+ *   into a big group.
+ */
+export type HeuristicName = (typeof HEURISTICS)[number];
+
+export function parseHeuristic(text: string): HeuristicName {
+  return parseName(HEURISTICS, 'heuristic', text);
+}
+
+/** Rates moves of one board size by S3's heuristics; scratch arrays are sized once. */
+export class HeuristicRater {
+  private readonly before: GroupList;
+  private readonly after: GroupList;
+  private readonly scratch: SameGameBoard;
+  /** Per cell of the board after a move, the cell it came from. */
+  private readonly origin: Int32Array;
+  /** Per column, the cells left after a move; per cell, 1 while a move removes it. */
+  private readonly left: Int32Array;
+  private readonly gone: Uint8Array;
+
+  constructor(
+    board: SameGameBoard,
+    private readonly shift: Shift,
+  ) {
+    this.before = new GroupList(board);
+    this.after = new GroupList(board);
+    this.scratch = board.clone();
+    this.origin = new Int32Array(board.cells.length);
+    this.left = new Int32Array(board.width);
+    this.gone = new Uint8Array(board.cells.length);
+  }
+
+  /** Writes heuristic `name`'s value of each of the `count` moves (cells of groups of 2 or more) of `board` to `out`. */
+  rate(name: HeuristicName, board: SameGameBoard, moves: Int32Array, count: number, out: Float64Array): void {
+    const level = HEURISTICS.indexOf(name) + 1;
+    const { before } = this;
+    before.find(board);
+    const tabu = mostFrequentColour(board.counts);
+    const penalty = 4 * (board.width * board.height) ** 2;
+    for (let i = 0; i < count; i++) {
+      const g = before.groupOf[moves[i]];
+      const n = before.size[g];
+      const colour = before.colour[g];
+      let value = n * (n - 1);
+      if (level >= 2) value -= before.singles[colour];
+      if (level >= 3) value += this.merged(board, g) + this.cornerCloseness(board, g);
+      if (level >= 4 && colour === tabu) value -= penalty;
+      out[i] = value;
+    }
+  }
+
+  /** The children's ratings for searches: the points won so far + heuristic `name` of the move. */
+  rating(name: HeuristicName): ChildRating<SameGameState> {
+    return (state, moves, count, out) => {
+      this.rate(name, state.board, moves, count, out);
+      for (let i = 0; i < count; i++) out[i] += state.points;
+    };
+  }
+
+  /** x + y as S3 counts them (see {@link HeuristicName}) of group g's cell nearest the bottom corner on the closing side. */
+  private cornerCloseness(board: SameGameBoard, g: number): number {
+    const { before } = this;
+    let best = 0;
+    for (let i = before.start[g]; i < before.start[g] + before.size[g]; i++) {
+      const cell = before.members[i];
+      const x = this.shift === 'right' ? board.columnOf[cell] : board.width - 1 - board.columnOf[cell];
+      best = Math.max(best, x + board.height - 1 - board.rowOf[cell]);
+    }
+    return best;
+  }
+
+  /** Σ n(n − 1) over the groups after removing group g whose cells came from two or more groups before. */
+  private merged(board: SameGameBoard, g: number): number {
+    const { before, after, scratch, origin } = this;
+    scratch.copyFrom(board);
+    this.traceMoves(board, before.members, before.start[g], before.size[g]);
+    scratch.removeCells(before.members, before.start[g], before.size[g], this.shift);
+    const groups = after.find(scratch);
+    let sum = 0;
+    for (let h = 0; h < groups; h++) {
+      const first = after.members[after.start[h]];
+      const label = labelBefore(before, origin[first]);
+      for (let i = after.start[h] + 1; i < after.start[h] + after.size[h]; i++) {
+        if (labelBefore(before, origin[after.members[i]]) !== label) {
+          sum += after.size[h] * (after.size[h] - 1);
+          break;
+        }
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Fills `origin`: for each cell of the board after removing from `board` the `size` cells listed in
+   * `removed` from index `start`, the cell it was before.
+   */
+  private traceMoves(board: SameGameBoard, removed: Int32Array, start: number, size: number): void {
+    const { origin, left, gone } = this;
+    const { heights, width } = board;
+    for (let i = start; i < start + size; i++) gone[removed[i]] = 1;
+    let kept = 0;
+    for (let x = 0; x < width; x++) {
+      left[x] = heights[x];
+      for (let cell = board.bottom(x); cell < board.bottom(x) + heights[x]; cell++) left[x] -= gone[cell];
+      if (left[x] > 0) kept++;
+    }
+    // The columns left keep their order, packed against the closing side.
+    let to = this.shift === 'left' ? 0 : width - kept;
+    for (let x = 0; x < width; x++) {
+      if (left[x] === 0) continue;
+      let row = 0;
+      for (let cell = board.bottom(x); cell < board.bottom(x) + heights[x]; cell++) {
+        if (gone[cell] === 0) origin[board.index(to, row++)] = cell;
+      }
+      to++;
+    }
+    for (let i = start; i < start + size; i++) gone[removed[i]] = 0;
+  }
+}
+
+/** The group of `cell` on the board before the move: its index, or a label of its own for a lone cell. */
+function labelBefore(groups: GroupList, cell: number): number {
+  const g = groups.groupOf[cell];
+  return g >= 0 ? g : -1 - cell;
+}

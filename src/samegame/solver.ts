@@ -1,0 +1,102 @@
+import { InputError } from '../core/errors.ts';
+import { runSearch, SYSTEMATIC_METHODS, type MethodSettings, type SearchMethod, type SearchResult } from '../search/index.ts';
+import type { SameGameBoard } from './board.ts';
+import { SameGame } from './game.ts';
+import { HeuristicRater, type HeuristicName } from './heuristics.ts';
+import { SameGameProblem, type SameGameState } from './problem.ts';
+import { endAdjustment, type SameGameRules } from './rules.ts';
+
+/** How to solve a board: the method, its settings, and S3's options. */
+export interface SolveOptions {
+  readonly method: SearchMethod;
+  readonly rules: SameGameRules;
+  /** Orders (depth-first), ranks (beam) or prioritises (best-first, default h4) the moves. */
+  readonly heuristic?: HeuristicName;
+  /** Only games that clear the board count (S3); for the systematic methods and beam. */
+  readonly clearedOnly?: boolean;
+  readonly timeMs?: number;
+  readonly maxNodes?: number;
+  readonly cancelled?: () => boolean;
+  readonly seed?: number;
+  readonly level?: number;
+  readonly iterations?: number;
+  readonly width?: number;
+  readonly depth?: number;
+  readonly minDepth?: number;
+  readonly first?: boolean;
+}
+
+/** A solution: the moves as cells [x, y] (x from the left, y from the bottom, on the board before each move). */
+export interface Solution {
+  readonly score: number;
+  readonly cleared: boolean;
+  readonly moves: [x: number, y: number][];
+  /** Whether the method found a game it accepts (false: no moves, the start's score). */
+  readonly solved: boolean;
+  /** The score of the same game under the `penalty` rules (with its clear bonus), for the standard set's two totals. */
+  readonly penaltyScore: number;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly stop: SearchResult['stop'];
+}
+
+/** The settings only some methods take, with the command-line flag that sets each. */
+const METHODS_TAKING: readonly [keyof SolveOptions, string, readonly SearchMethod[]][] = [
+  ['heuristic', '--heuristic', ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam']],
+  ['clearedOnly', '--cleared-only', [...SYSTEMATIC_METHODS, 'beam']],
+  ['first', '--first', SYSTEMATIC_METHODS],
+  ['level', '--level', ['nmcs', 'nrpa']],
+  ['iterations', '--iterations', ['nrpa']],
+  ['width', '--width', ['beam']],
+  ['depth', '--depth', ['dls', 'iddfs']],
+  ['minDepth', '--min-depth', ['iddfs']],
+];
+
+/**
+ * Solves a board with a search method; a setting the method does not take is an InputError. With a
+ * budget, the Monte-Carlo methods restart while it lasts. The moves found are replayed on a
+ * {@link SameGame}, which checks them and gives the score reported.
+ */
+export function solve(board: SameGameBoard, options: SolveOptions): Solution {
+  const { method } = options;
+  for (const [setting, flag, methods] of METHODS_TAKING) {
+    if (options[setting] !== undefined && options[setting] !== false && !methods.includes(method)) {
+      throw new InputError(`${flag} works with ${methods.join(', ')}, not ${method}`);
+    }
+  }
+  const problem = new SameGameProblem(board, options.rules);
+  const heuristic = options.heuristic ?? (method === 'bestfirst' ? 'h4' : undefined);
+  const settings: MethodSettings<SameGameState> = {
+    timeMs: options.timeMs,
+    maxNodes: options.maxNodes,
+    cancelled: options.cancelled,
+    seed: options.seed,
+    level: options.level,
+    iterations: options.iterations,
+    width: options.width,
+    depth: options.depth,
+    minDepth: options.minDepth,
+    first: options.first,
+    restart: options.timeMs !== undefined || options.maxNodes !== undefined,
+    rating: heuristic === undefined ? undefined : new HeuristicRater(board, options.rules.shift).rating(heuristic),
+    goal: options.clearedOnly ? (state) => state.board.isEmpty() : undefined,
+  };
+  const result = runSearch(problem, method, settings);
+  const game = new SameGame(board, options.rules);
+  const moves = result.moves.map((cell): [number, number] => {
+    const [x, y] = [game.board.columnOf[cell], game.board.rowOf[cell]];
+    game.play(x, y);
+    return [x, y];
+  });
+  if (result.solved && game.score() !== result.score) throw new Error(`the search scored ${result.score}, its moves ${game.score()}`);
+  return {
+    score: game.score(),
+    cleared: game.cleared(),
+    moves,
+    solved: result.solved,
+    penaltyScore: game.points + (game.isOver() ? endAdjustment('penalty', game.board.counts, game.board.colours) : 0),
+    nodes: result.nodes,
+    ms: Math.round(result.ms),
+    stop: result.stop,
+  };
+}

@@ -1,0 +1,135 @@
+import { Prng } from '../core/prng.ts';
+import { Budget } from './budget.ts';
+import { GameRecord, Playouts, weigh } from './playout.ts';
+import type { Problem, SearchLimits, SearchResult } from './problem.ts';
+
+export interface NrpaOptions extends SearchLimits {
+  /** Nesting level, 1 or more. */
+  readonly level: number;
+  /** Iterations per level (Rosin: 100). */
+  readonly iterations?: number;
+  /** Learning rate α (Rosin: 1). */
+  readonly alpha?: number;
+  /** Independent runs from a fresh policy, the best kept (Infinity: until the budget ends). Default 1. */
+  readonly runs?: number;
+  readonly seed?: number;
+}
+
+/** Policy weights stay within ±this, where exp(weight) is finite and far from 0 for any number of moves. */
+const WEIGHT_LIMIT = 300;
+
+/** A policy: per move code its weight, and exp(weight), which is what playouts multiply. */
+class Policy {
+  readonly logits: Float64Array;
+  readonly weights: Float64Array;
+
+  constructor(codes: number) {
+    this.logits = new Float64Array(codes);
+    this.weights = new Float64Array(codes).fill(1);
+  }
+
+  copyFrom(other: Policy): void {
+    this.logits.set(other.logits);
+    this.weights.set(other.weights);
+  }
+
+  reset(): void {
+    this.logits.fill(0);
+    this.weights.fill(1);
+  }
+}
+
+/**
+ * Nested Rollout Policy Adaptation (Rosin, IJCAI 2011). A policy holds one weight per move code; a
+ * playout draws each move with probability ∝ exp(prior + weight of its code) (the prior as the bias of
+ * Cazenave's generalised NRPA, 2020). Level n runs `iterations` searches of level n − 1, each starting
+ * from a copy of its policy, keeps the best game (ties go to the newer), and after each one adapts its
+ * policy towards that game: along the game, the weight of the move played rises by α and every legal
+ * move's weight falls by α times its probability under the policy before the adaptation. Level 0 is one
+ * playout. Weights are clamped to ±300. Games are compared by the problem's guide (default: the score);
+ * every playout is offered as a solution, so the best game by score is reported. The problem must give
+ * move codes.
+ */
+export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult {
+  const { level } = options;
+  if (!Number.isInteger(level) || level < 1) throw new RangeError(`NRPA level must be a whole number ≥ 1, got ${level}`);
+  if (problem.code === undefined || problem.codeCount === undefined) throw new TypeError('NRPA needs a problem with move codes');
+  const iterations = options.iterations ?? 100;
+  const alpha = options.alpha ?? 1;
+  const codeCount = problem.codeCount;
+  const budget = new Budget(options);
+  const playouts = new Playouts(problem, new Prng(options.seed ?? 1));
+  const length = problem.maxDepth;
+  // policies[n] for levels 1 … level; a playout (level 0) only reads its caller's policy.
+  const policies = Array.from({ length: level + 1 }, (_, n) => new Policy(n === 0 ? 0 : codeCount));
+  const before = new Float64Array(codeCount);
+  const touched = new Int32Array(codeCount);
+  const isTouched = new Uint8Array(codeCount);
+  let weights = new Float64Array(1024);
+  const best = Array.from({ length: level + 1 }, () => new Int32Array(length));
+  const bestLength = new Int32Array(level + 1);
+  const records = Array.from({ length: level + 1 }, () => new GameRecord());
+  const start = problem.start();
+  const state = problem.start();
+  const guide = (s: S): number => (problem.guide ? problem.guide(s) : problem.score(s));
+
+  /** Adapts `policy` towards the game of `record`, with probabilities from the policy as it was before. */
+  const adapt = (policy: Policy, record: GameRecord): void => {
+    before.set(policy.weights);
+    const { logits } = policy;
+    const { offsets, codes, bases, played } = record;
+    if (weights.length < codes.length) weights = new Float64Array(codes.length);
+    let changed = 0;
+    for (let t = 0; t < record.steps; t++) {
+      const from = offsets[t];
+      const to = offsets[t + 1];
+      const scale = alpha / weigh(bases, before, codes, to - from, weights, from);
+      for (let i = from; i < to; i++) {
+        const code = codes[i];
+        logits[code] -= scale * weights[i];
+        if (isTouched[code] === 0) {
+          isTouched[code] = 1;
+          touched[changed++] = code;
+        }
+      }
+      logits[codes[played[t]]] += alpha;
+    }
+    for (let k = 0; k < changed; k++) {
+      const code = touched[k];
+      isTouched[code] = 0;
+      logits[code] = Math.max(-WEIGHT_LIMIT, Math.min(WEIGHT_LIMIT, logits[code]));
+      policy.weights[code] = Math.exp(logits[code]);
+    }
+  };
+
+  /** Level n with its policy in policies[n]; returns the best guide value, its game in best[n] and records[n]. */
+  const search = (n: number): number => {
+    if (n === 0) {
+      problem.copy(state, start);
+      bestLength[0] = playouts.run(state, policies[1].weights, best[0], 0, budget, records[0]);
+      budget.offer(problem.score(state), best[0], bestLength[0]);
+      return guide(state);
+    }
+    let bestValue = -Infinity;
+    for (let i = 0; i < iterations; i++) {
+      if (n > 1) policies[n - 1].copyFrom(policies[n]);
+      const value = search(n - 1);
+      if (value >= bestValue) {
+        bestValue = value;
+        best[n].set(best[n - 1].subarray(0, bestLength[n - 1]));
+        bestLength[n] = bestLength[n - 1];
+        records[n].copyFrom(records[n - 1]);
+      }
+      if (budget.exhausted) break;
+      adapt(policies[n], records[n]);
+    }
+    return bestValue;
+  };
+
+  const runs = options.runs ?? 1;
+  for (let run = 0; run < runs && !budget.exhausted; run++) {
+    policies[level].reset();
+    search(level);
+  }
+  return budget.result(problem.score(start));
+}

@@ -1,0 +1,144 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseBoardText } from '../../src/samegame/board-files.ts';
+import { SameGame } from '../../src/samegame/game.ts';
+import { bestScore, columnsOf } from '../samegame/reference.ts';
+import { runCli } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gridmind-samegame-'));
+const env = { GRIDMIND_DB: join(dir, 'runs.db') };
+function boardFile(name: string, rows: string[], where = dir): string {
+  const path = join(where, name);
+  writeFileSync(path, `${rows.join('\n')}\n`);
+  return path;
+}
+
+const rows = ['01121', '02222', '01011', '10122', '11222'];
+const small = boardFile('small.txt', rows);
+
+/** Replays moves [[col,row], ...] on the board file's rows; returns the game. */
+function replay(boardRows: string[], moves: [number, number][], scoring: 'standard' | 'classic' = 'standard'): SameGame {
+  const game = new SameGame(parseBoardText(boardRows.join('\n')), { scoring, shift: 'left' });
+  for (const [x, y] of moves) game.play(x, y);
+  return game;
+}
+
+describe('gridmind samegame solve', () => {
+  it('prints the best game as JSON, moves as [col,row] from the left and the bottom, and stores the run', async () => {
+    const { code, stdout, stderr } = await runCli(['samegame', 'solve', '--file', small, '--method', 'bfs', '--json'], env);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(Object.keys(result).slice(0, 5)).toEqual(['score', 'cleared', 'moves', 'nodes', 'ms']);
+    expect(result).toMatchObject({ score: bestScore(columnsOf(rows), 'standard'), cleared: true, method: 'bfs' });
+    const game = replay(rows, result.moves);
+    expect([game.score(), game.cleared()]).toEqual([result.score, true]);
+    const runs = JSON.parse((await runCli(['samegame', 'runs', '--json'], env)).stdout);
+    expect(runs[0]).toMatchObject({ id: result.runId, command: 'solve', source: small, method: 'bfs', total: result.score });
+    expect((await runCli(['samegame', 'runs'], env)).stdout).toMatch(new RegExp(`^#${result.runId} .* solve .* bfs standard/left`, 'm'));
+  });
+
+  it('plays the same game for the same seed and node budget, under the rules asked for', async () => {
+    const args = [
+      'samegame',
+      'solve',
+      '--file',
+      small,
+      '--method',
+      'nrpa',
+      '--level',
+      '2',
+      '--nodes',
+      '20000',
+      '--rules',
+      'classic',
+      '--json',
+    ];
+    const [a, b] = await Promise.all([runCli(args, env), runCli(args, env)]);
+    const [first, second] = [JSON.parse(a.stdout), JSON.parse(b.stdout)];
+    expect(second.moves).toEqual(first.moves);
+    expect(first.nodes).toBeGreaterThanOrEqual(20000);
+    expect(replay(rows, first.moves, 'classic').score()).toBe(first.score);
+    expect(first.score).toBe(bestScore(columnsOf(rows), 'classic'));
+  });
+
+  it("takes S3's options: a depth limit, a heuristic, only an empty final board, the first solution; and prints text", async () => {
+    const { code, stdout } = await runCli(
+      ['samegame', 'solve', '--file', small, '--method', 'iddfs', '--depth', '12', '--heuristic', 'h4', '--cleared-only', '--first'],
+      env,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^small\.txt: [\d,]+ \(cleared\) in \d+ moves; [\d,]+ nodes in [\d.]+ s \(iddfs, standard scoring, columns close left\)$/m,
+    );
+    expect(stdout).toMatch(/^moves \(col,row\): (\d+,\d+ ?)+$/m);
+  });
+});
+
+describe('gridmind samegame bench', () => {
+  it('solves every board file of a directory on worker threads, with per-file scores, the total and a progress bar', async () => {
+    const set = join(dir, 'set');
+    mkdirSync(set);
+    const boards = [rows, ['0011', '0110', '1100'], ['012', '012', '120']];
+    boards.forEach((board, i) => boardFile(`b${i + 1}.txt`, board, set));
+    writeFileSync(join(set, 'notes.md'), 'not a board');
+    const { code, stdout, stderr } = await runCli(
+      ['samegame', 'bench', '--dir', set, '--method', 'dfs', '--time', '5', '--workers', '2', '--json'],
+      env,
+    );
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/3\/3 boards/);
+    const result = JSON.parse(stdout);
+    expect(result.boards.map((board: { file: string }) => board.file)).toEqual(['b1.txt', 'b2.txt', 'b3.txt']);
+    boards.forEach((board, i) => expect(result.boards[i].score).toBe(bestScore(columnsOf(board), 'standard')));
+    expect(result.total).toBe(result.boards.reduce((sum: number, board: { score: number }) => sum + board.score, 0));
+    expect(result).toMatchObject({ method: 'dfs', workers: 2, time: 5 });
+    const text = await runCli(['samegame', 'bench', '--dir', set, '--method', 'dfs', '--workers', '1'], env);
+    expect(text.stdout).toMatch(/^b1\.txt {2}[\d,]+ \(cleared\) in \d+ moves$/m);
+    expect(text.stdout).toMatch(new RegExp(`^total ${result.total.toLocaleString('en-US')} \\(standard scoring\\)`, 'm'));
+  });
+});
+
+describe('gridmind samegame board', () => {
+  it('prints a seeded random board that reads back as a board file', async () => {
+    const a = await runCli(['samegame', 'board', '--size', '6x4', '--colours', '3', '--seed', '9']);
+    const b = await runCli(['samegame', 'board', '--size', '6x4', '--colours', '3', '--seed', '9']);
+    expect(a.stdout).toBe(b.stdout);
+    const board = parseBoardText(a.stdout);
+    expect([board.width, board.height, board.colours, board.cellCount()]).toEqual([6, 4, 3, 24]);
+  });
+});
+
+describe('bad input: a clear message, exit 2, nothing stored', () => {
+  const fresh = join(dir, 'untouched.db');
+  const ragged = boardFile('ragged.txt', ['012', '01']);
+  const letters = boardFile('letters.txt', ['012', '0a2']);
+  const huge = boardFile(
+    'huge.txt',
+    Array.from({ length: 51 }, () => '0'.repeat(10)),
+  );
+  const empty = join(dir, 'empty-dir');
+  mkdirSync(empty);
+  it.each([
+    ['ragged rows', ['solve', '--file', ragged], /row 2 has 2 cells but row 1 has 3/],
+    ['a bad character', ['solve', '--file', letters], /row 2 has "a" at column 2: use digits 0-8/],
+    ['a board too large', ['solve', '--file', huge], /the board is 10x51 \(columns x rows\): at most 50x50/],
+    ['a missing file', ['solve', '--file', join(dir, 'nope.txt')], /cannot read board file .*nope\.txt/],
+    ['an unknown method', ['solve', '--file', small, '--method', 'astar'], /unknown search method "astar": use one of nrpa, nmcs, beam/],
+    ['an unknown heuristic', ['solve', '--file', small, '--heuristic', 'h9'], /unknown heuristic "h9"/],
+    ['a bad time', ['solve', '--file', small, '--time', 'soon'], /"soon" is not a number of seconds/],
+    ['an option the method has not', ['solve', '--file', small, '--method', 'nrpa', '--cleared-only'], /--cleared-only works with/],
+    ['a level for bfs', ['solve', '--file', small, '--method', 'bfs', '--level', '2'], /--level works with nmcs, nrpa, not bfs/],
+    ['a directory without boards', ['bench', '--dir', empty], /no board files \(\*\.txt\) in/],
+    ['a bad board in a directory', ['bench', '--dir', dir], /board file .*(huge|letters|ragged)\.txt/],
+  ])('%s', async (_what, args, message) => {
+    const { code, stdout, stderr } = await runCli(['samegame', ...args], { GRIDMIND_DB: fresh });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(fresh)).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { Prng } from '../../src/core/prng.ts';
+import { SameGameBoard } from '../../src/samegame/board.ts';
+import { parseBoardText } from '../../src/samegame/board-files.ts';
+import { GroupList } from '../../src/samegame/groups.ts';
+import { SameGameProblem } from '../../src/samegame/problem.ts';
+import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { nrpa } from '../../src/search/nrpa.ts';
+import { groupOf, movesOf, removed, type Columns } from './reference.ts';
+
+const board = (...rows: string[]) => parseBoardText(rows.join('\n'));
+
+/** The board's columns as the reference model writes them. */
+function columnsFrom(b: SameGameBoard): Columns {
+  return Array.from({ length: b.width }, (_, x) => Array.from({ length: b.heights[x] }, (_, y) => b.colourAt(x, y)));
+}
+
+describe('SameGameBoard', () => {
+  it('reads rows top first, x from the left and y from the bottom', () => {
+    const b = board('01.', '012', '122');
+    expect([b.width, b.height, b.colours]).toEqual([3, 3, 3]);
+    expect(b.colourAt(0, 0)).toBe(1);
+    expect(b.colourAt(2, 0)).toBe(2);
+    expect(b.colourAt(2, 2)).toBe(-1);
+    expect(b.colourAt(5, 0)).toBe(-1);
+    expect([...b.heights]).toEqual([3, 3, 2]);
+    expect([...b.counts]).toEqual([2, 3, 3]);
+    expect(b.toString()).toBe(['01.', '012', '122'].join('\n'));
+  });
+
+  it('lets the cells above a removed group fall', () => {
+    const b = board('201', '011', '001');
+    expect(b.removeGroup(b.index(0, 0), 'left')).toBe(3); // the three 0s
+    expect(b.toString()).toBe(['..1', '.01', '211'].join('\n'));
+    expect([...b.counts]).toEqual([1, 4, 1]);
+  });
+
+  it('closes an emptied column up to the left, or to the right', () => {
+    const rows = ['120', '120', '120'];
+    const left = board(...rows);
+    expect(left.removeGroup(left.index(1, 1), 'left')).toBe(3);
+    expect(left.toString()).toBe(['10.', '10.', '10.'].join('\n'));
+    const right = board(...rows);
+    expect(right.removeGroup(right.index(1, 1), 'right')).toBe(3);
+    expect(right.toString()).toBe(['.10', '.10', '.10'].join('\n'));
+  });
+
+  it('refuses a cell alone and an empty cell, changing nothing', () => {
+    const b = board('01', '10');
+    expect(b.removeGroup(b.index(0, 0), 'left')).toBe(0);
+    expect(b.isMove(b.index(1, 1))).toBe(false);
+    expect(b.toString()).toBe('01\n10');
+    const c = board('0.', '01');
+    expect(c.removeGroup(c.index(1, 1), 'left')).toBe(0);
+  });
+
+  it('removes, falls and shifts exactly as a plain model of the rules, on random boards', () => {
+    const prng = new Prng(7);
+    for (let trial = 0; trial < 60; trial++) {
+      const width = 1 + prng.nextInt(7);
+      const height = 1 + prng.nextInt(7);
+      const shift = trial % 2 === 0 ? 'left' : 'right';
+      const b = randomBoard(width, height, 2 + prng.nextInt(3), trial);
+      const groups = new GroupList(b);
+      for (;;) {
+        const model = columnsFrom(b);
+        const count = groups.find(b);
+        expect(Array.from(groups.cell.subarray(0, count), (cell) => [b.columnOf[cell], b.rowOf[cell]])).toEqual(movesOf(model));
+        if (count === 0) break;
+        const g = prng.nextInt(count);
+        const [x, y] = [b.columnOf[groups.cell[g]], b.rowOf[groups.cell[g]]];
+        expect(groups.size[g]).toBe(groupOf(model, x, y).length);
+        expect(b.removeGroup(groups.cell[g], shift)).toBe(groups.size[g]);
+        expect(columnsFrom(b)).toEqual(removed(model, x, y, shift));
+        expect([...b.counts].reduce((a, c) => a + c, 0)).toBe(b.cellCount());
+      }
+    }
+  });
+
+  it('lists every group with its cells, and the cells left alone per colour', () => {
+    const b = board('0011', '0221', '3421');
+    const groups = new GroupList(b);
+    expect(groups.find(b)).toBe(3);
+    const found = Array.from({ length: groups.count }, (_, g) => ({
+      colour: groups.colour[g],
+      first: [b.columnOf[groups.cell[g]], b.rowOf[groups.cell[g]]],
+      cells: Array.from(groups.members.subarray(groups.start[g], groups.start[g] + groups.size[g]), (c) => [
+        b.columnOf[c],
+        b.rowOf[c],
+      ]).sort(),
+    }));
+    expect(found).toEqual([
+      {
+        colour: 0,
+        first: [0, 1],
+        cells: [
+          [0, 1],
+          [0, 2],
+          [1, 2],
+        ],
+      },
+      {
+        colour: 2,
+        first: [1, 1],
+        cells: [
+          [1, 1],
+          [2, 0],
+          [2, 1],
+        ],
+      },
+      {
+        colour: 1,
+        first: [2, 2],
+        cells: [
+          [2, 2],
+          [3, 0],
+          [3, 1],
+          [3, 2],
+        ],
+      },
+    ]);
+    expect([...groups.singles]).toEqual([0, 0, 0, 1, 1]);
+    expect(groups.groupOf[b.index(3, 1)]).toBe(2);
+    expect(groups.groupOf[b.index(0, 0)]).toBe(-1);
+  });
+
+  it('copies and compares boards', () => {
+    const b = randomBoard(6, 5, 4, 3);
+    const copy = b.clone();
+    expect(copy.equals(b)).toBe(true);
+    const groups = new GroupList(copy);
+    groups.find(copy);
+    copy.removeGroup(groups.cell[0], 'left');
+    expect(copy.equals(b)).toBe(false);
+    b.copyFrom(copy);
+    expect(b.equals(copy)).toBe(true);
+    expect(b.toString()).toBe(copy.toString());
+  });
+});
+
+describe('the largest boards', () => {
+  it('play 50 × 50 with 9 colours to the end, and search them', () => {
+    for (const shift of ['left', 'right'] as const) {
+      const b = randomBoard(50, 50, 9, 5);
+      const groups = new GroupList(b);
+      let moves = 0;
+      for (let count = groups.find(b); count > 0; count = groups.find(b), moves++) b.removeGroup(groups.cell[count >> 1], shift);
+      expect(moves).toBeGreaterThan(300);
+      expect([...b.counts].reduce((a, c) => a + c, 0)).toBe(b.cellCount());
+    }
+    const problem = new SameGameProblem(randomBoard(50, 50, 9, 6), { scoring: 'standard', shift: 'left' });
+    const result = nrpa(problem, { level: 2, maxNodes: 20_000 });
+    expect(result.solved).toBe(true);
+    expect(result.moves.length).toBeGreaterThan(300);
+  });
+});
+
+describe('random boards', () => {
+  it('give the same full board for the same seed, and use the colours asked for', () => {
+    const a = randomBoard(15, 15, 5, 42);
+    expect(a.toString()).toBe(randomBoard(15, 15, 5, 42).toString());
+    expect(a.toString()).not.toBe(randomBoard(15, 15, 5, 43).toString());
+    expect(a.cellCount()).toBe(225);
+    expect([...a.counts].every((count) => count > 20)).toBe(true);
+    expect(randomBoard(50, 50, 9, 1).colours).toBe(9);
+    expect(() => randomBoard(5, 5, 1, 1)).toThrow(/1 colours is out of range: use 2 to 9/);
+    expect(() => randomBoard(5, 5, 10, 1)).toThrow(/use 2 to 9/);
+    expect(() => randomBoard(51, 5, 3, 1)).toThrow(/board width 51 is out of range: use 1 to 50/);
+  });
+});

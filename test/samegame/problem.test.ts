@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parseBoardText } from '../../src/samegame/board-files.ts';
+import { SameGameProblem } from '../../src/samegame/problem.ts';
+import { ZobristTable } from '../../src/search/zobrist.ts';
+
+// y=2: 2 2 0 1      The 2s at the top left and the 1s on the right are independent moves:
+// y=1: 3 0 0 1      playing them in either order reaches the same board.
+// y=0: 3 4 4 1
+const board = parseBoardText(['2201', '3001', '3441'].join('\n'));
+const problem = new SameGameProblem(board, { scoring: 'standard', shift: 'left' });
+const cell = (x: number, y: number) => board.index(x, y);
+
+describe('SameGameProblem', () => {
+  it('lists one move per group, its lowest cell in its leftmost column', () => {
+    const moves = new Int32Array(problem.maxMoves);
+    const count = problem.moves(problem.start(), moves);
+    expect([...moves.subarray(0, count)]).toEqual([cell(0, 0), cell(0, 2), cell(1, 0), cell(1, 1), cell(3, 0)]);
+  });
+
+  it('scores a move by its group and the end of the game with its bonus', () => {
+    const state = problem.start();
+    problem.play(state, cell(3, 0)); // three 1s: (3 − 2)² = 1
+    expect(state.points).toBe(1);
+    expect(problem.score(state)).toBe(1); // moves are left: no end adjustment yet
+    expect(() => problem.play(state, cell(3, 0))).toThrow(/not a move/);
+  });
+
+  it('hashes equal boards reached in different orders equally, and other boards differently', () => {
+    const a = problem.start();
+    problem.play(a, cell(0, 2));
+    problem.play(a, cell(3, 0));
+    const b = problem.start();
+    problem.play(b, cell(3, 0));
+    problem.play(b, cell(0, 2));
+    expect(a.board.equals(b.board)).toBe(true);
+    expect(problem.hash(a)).toBe(problem.hash(b));
+    expect(problem.hash(a)).not.toBe(problem.hash(problem.start()));
+    expect(Number.isSafeInteger(problem.hash(a)) && problem.hash(a) >= 0).toBe(true);
+  });
+
+  it('codes a move by its colour and cell, and biases playouts against the most frequent colour', () => {
+    const state = problem.start();
+    expect(problem.code(state, cell(1, 1))).toBe(0 * board.cells.length + cell(1, 1));
+    expect(problem.code(state, cell(3, 0))).toBe(1 * board.cells.length + cell(3, 0));
+    const moves = new Int32Array(problem.maxMoves);
+    const count = problem.moves(state, moves);
+    const priors = new Float64Array(count);
+    problem.priors(state, moves, count, priors);
+    // Colours 0 and 1 have 3 cells each: the most frequent is 0 (the lower), the group at (1,1).
+    expect([...priors].map((prior) => prior < 0)).toEqual([false, false, false, true, false]);
+  });
+});
+
+describe('the guide of the Monte-Carlo methods', () => {
+  it('is the penalty score at the end of a standard game, the score otherwise', () => {
+    // Removing the two 0s ends the game with four 1s and four 2s left: penalty 2 · (4 − 2)² = 8.
+    const rows = ['00..', '1212', '2121'].join('\n');
+    const standard = new SameGameProblem(parseBoardText(rows), { scoring: 'standard', shift: 'left' });
+    const state = standard.start();
+    expect(standard.guide(state)).toBe(0);
+    standard.play(state, state.board.index(0, 2));
+    expect([standard.score(state), standard.guide(state)]).toEqual([0, -8]);
+    const classic = new SameGameProblem(parseBoardText(rows), { scoring: 'classic', shift: 'left' });
+    const end = classic.start();
+    classic.play(end, end.board.index(0, 2));
+    expect([classic.score(end), classic.guide(end)]).toEqual([2, 2]);
+  });
+});
+
+describe('ZobristTable', () => {
+  it('hashes by the non-zero entries only, the same on every run', () => {
+    const table = new ZobristTable(4, 3);
+    expect(table.hash([0, 0, 0, 0])).toBe(0);
+    expect(table.hash([1, 0, 2, 0])).toBe(table.hash(new Uint8Array([1, 0, 2, 0])));
+    expect(table.hash([1, 0, 2, 0])).not.toBe(table.hash([2, 0, 1, 0]));
+    expect(new ZobristTable(4, 3).hash([0, 1, 2, 1])).toBe(table.hash([0, 1, 2, 1]));
+  });
+});
