@@ -1,7 +1,7 @@
-import { Piscina } from 'piscina';
 import { maximum, mean, median, minimum, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import type { GameRecord, GameTask } from './game-worker.ts';
+import { GamePool } from './game-pool.ts';
+import type { GameRecord } from './game-worker.ts';
 
 export interface BenchPlayer {
   /** The name shown in results: a built-in agent's name or the file given. */
@@ -48,11 +48,7 @@ export interface BenchResult {
  * on a pool of worker threads; the results are summarised and, with an opponent, compared pairwise.
  */
 export async function runTetrisBench(options: BenchOptions): Promise<BenchResult> {
-  const pool = new Piscina<GameTask, GameRecord>({
-    filename: new URL('./game-worker.mjs', import.meta.url).href,
-    minThreads: options.workers,
-    maxThreads: options.workers,
-  });
+  const pool = new GamePool(options.workers);
   const players = options.vs === null ? [options.agent] : [options.agent, options.vs];
   const total = players.length * options.games;
   let done = 0;
@@ -61,16 +57,13 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
       players.map((player) =>
         Promise.all(
           Array.from({ length: options.games }, async (_, g) => {
-            const record = await pool.run({
-              spec: player.spec,
-              options: {
-                rules: 'research',
-                width: options.width,
-                height: options.height,
-                seed: options.seedBase + g,
-                preview: options.preview,
-                maxPieces: options.maxPieces,
-              },
+            const record = await pool.play(player.spec, {
+              rules: 'research',
+              width: options.width,
+              height: options.height,
+              seed: options.seedBase + g,
+              preview: options.preview,
+              maxPieces: options.maxPieces,
             });
             options.onProgress?.(++done, total);
             return record;
@@ -89,7 +82,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
       vs: { player: summarise(options.vs.name, theirs), lines: vsLines, comparison: pairedComparison(lines, vsLines) },
     };
   } finally {
-    await pool.destroy();
+    await pool.close();
   }
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { writeFileAtomically } from '../core/files.ts';
 import { InputError } from '../core/errors.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { FEATURES } from '../tetris-ai/features/index.ts';
 import { playGame } from '../tetris-ai/play.ts';
 import { DEFAULT_TARGET } from '../tetris/game.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
@@ -25,6 +26,12 @@ export function registerAgentCommands(program: Command): void {
     .description('list the built-in Tetris agents')
     .option('--json', 'print JSON: [{"name","description","source","features","policy"}]')
     .action((flags: { json?: boolean }) => listAgents(flags.json === true));
+
+  program
+    .command('features')
+    .description('list the registered evaluation features: what agents and `gridmind tune --features` can weigh')
+    .option('--json', 'print JSON: [{"name","definition","source","board"}]')
+    .action((flags: { json?: boolean }) => listFeatures(flags.json === true));
 
   program
     .command('play')
@@ -53,6 +60,19 @@ function listAgents(json: boolean): void {
   for (const spec of specs) {
     print(`${spec.name.padEnd(width)}  ${spec.description}`);
     print(`${''.padEnd(width)}  source: ${spec.source}`);
+  }
+}
+
+function listFeatures(json: boolean): void {
+  const features = Object.values(FEATURES);
+  if (json) {
+    print(JSON.stringify(features.map(({ name, definition, source, board }) => ({ name, definition, source, board }))));
+    return;
+  }
+  const width = Math.max(...features.map((feature) => feature.name.length));
+  for (const feature of features) {
+    print(`${feature.name.padEnd(width)}  ${feature.definition}`);
+    print(`${''.padEnd(width)}  source: ${feature.source}`);
   }
 }
 

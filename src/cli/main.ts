@@ -7,6 +7,8 @@ import { registerClientCommand } from './client.ts';
 import { registerSameGameCommands } from './samegame.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
+import { registerTuneCommands } from './tune.ts';
+import { registerWorkerCommand } from './worker.ts';
 
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */
 const EXIT_BAD_INPUT = 2;
@@ -26,6 +28,8 @@ registerBenchCommands(program);
 registerSameGameCommands(program);
 registerServeCommand(program);
 registerClientCommand(program);
+registerTuneCommands(program);
+registerWorkerCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -56,6 +56,35 @@ export class Prng {
     return value % n;
   }
 
+  /** The generator's whole state, to store and later resume the stream with {@link Prng.fromState}. */
+  state(): [number, number, number, number] {
+    return [this.s0, this.s1, this.s2, this.s3];
+  }
+
+  /** A generator that continues the stream whose {@link Prng.state} was taken. */
+  static fromState(state: readonly number[]): Prng {
+    if (state.length !== 4 || state.some((word) => !Number.isInteger(word) || word < -0x8000_0000 || word > 0x7fff_ffff)) {
+      throw new RangeError(`a generator state is four 32-bit integers, got ${JSON.stringify(state)}`);
+    }
+    if (state.every((word) => word === 0)) throw new RangeError('the all-zero generator state is not valid');
+    const prng = new Prng(0);
+    [prng.s0, prng.s1, prng.s2, prng.s3] = state;
+    return prng;
+  }
+
+  /**
+   * A standard normal draw, by Marsaglia's polar method: points uniform in the unit disc, mapped
+   * with logarithm and square root only (no trigonometry), so draws agree across platforms.
+   */
+  nextGaussian(): number {
+    for (;;) {
+      const u = 2 * this.nextFloat() - 1;
+      const v = 2 * this.nextFloat() - 1;
+      const s = u * u + v * v;
+      if (s > 0 && s < 1) return u * Math.sqrt((-2 * Math.log(s)) / s);
+    }
+  }
+
   /** A uniform float in [0, 1) with 53 random bits. */
   nextFloat(): number {
     const high = this.nextUint32() >>> 5; // 27 bits

@@ -46,6 +46,29 @@ const MIGRATIONS: readonly string[] = [
      per_board TEXT NOT NULL
    );
    CREATE INDEX samegame_runs_by_time ON samegame_runs (created_at);`,
+  `CREATE TABLE tune_runs (
+     id INTEGER PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     config TEXT NOT NULL,
+     status TEXT NOT NULL,
+     state TEXT NOT NULL,
+     seconds REAL NOT NULL DEFAULT 0
+   );
+   CREATE INDEX tune_runs_by_config ON tune_runs (config);
+   CREATE TABLE tune_iterations (
+     run_id INTEGER NOT NULL REFERENCES tune_runs (id),
+     iteration INTEGER NOT NULL,
+     plan TEXT NOT NULL,
+     PRIMARY KEY (run_id, iteration)
+   );
+   CREATE TABLE tune_evaluations (
+     run_id INTEGER NOT NULL REFERENCES tune_runs (id),
+     iteration INTEGER NOT NULL,
+     candidate INTEGER NOT NULL,
+     lines TEXT NOT NULL,
+     PRIMARY KEY (run_id, iteration, candidate)
+   );`,
 ];
 
 /** Where Gridmind keeps its data: `GRIDMIND_DB`, or `~/.gridmind/gridmind.db`. */

@@ -27,6 +27,27 @@ describe('Prng (xoshiro128** seeded by SplitMix64)', () => {
     expect(() => prng.nextInt(0)).toThrow(RangeError);
   });
 
+  it('saves and restores its state, continuing the same stream', () => {
+    const prng = new Prng(42);
+    prng.nextUint32();
+    const copy = Prng.fromState(prng.state());
+    expect(Array.from({ length: 5 }, () => copy.nextUint32())).toEqual(Array.from({ length: 5 }, () => prng.nextUint32()));
+    expect(() => Prng.fromState([0, 0, 0, 0])).toThrow(RangeError);
+    expect(() => Prng.fromState([1, 2, 3])).toThrow(RangeError);
+    expect(() => Prng.fromState([1, 2, 3, 2 ** 40])).toThrow(RangeError);
+  });
+
+  it('draws standard normal numbers', () => {
+    const prng = new Prng(5);
+    const draws = Array.from({ length: 40_000 }, () => prng.nextGaussian());
+    const mean = draws.reduce((a, b) => a + b) / draws.length;
+    const variance = draws.reduce((sum, x) => sum + (x - mean) ** 2, 0) / draws.length;
+    expect(Math.abs(mean)).toBeLessThan(0.02); // 4 standard errors
+    expect(variance).toBeGreaterThan(0.97);
+    expect(variance).toBeLessThan(1.03);
+    expect(draws.filter((x) => Math.abs(x) < 1).length / draws.length).toBeCloseTo(0.6827, 1.5);
+  });
+
   it('draws floats in [0, 1)', () => {
     const prng = new Prng(3);
     for (let i = 0; i < 10_000; i++) {

@@ -1,0 +1,334 @@
+import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
+import cliProgress from 'cli-progress';
+import { Option, type Command } from 'commander';
+import { InputError } from '../core/errors.ts';
+import { writeFileAtomically } from '../core/files.ts';
+import { openDatabase, type Db } from '../store/database.ts';
+import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
+import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { findFeature } from '../tetris-ai/features/index.ts';
+import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
+import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
+import { candidateSpec, TUNING_METHODS, tuneCommand, type MethodName, type TuneConfig, type TuneState } from '../tetris-ai/tuner/tuning.ts';
+import { boardSizeOption, integerIn, optionParser, print } from './options.ts';
+import { redisUrlOption } from './queue-options.ts';
+
+interface TuneFlags {
+  features?: string[];
+  method: MethodName;
+  board: { width: number; height: number };
+  population: number;
+  gamesPerEval: number;
+  iterations: number;
+  noise: 'constant' | 'linear';
+  elite: number;
+  validationGames?: number;
+  start?: string;
+  initialSd: number;
+  seed: number;
+  workers: number;
+  out?: string;
+  queue?: string;
+  resume?: number;
+  json?: boolean;
+}
+
+/** The flags that make up a run's settings; with --resume the stored ones apply. */
+const SETTINGS_FLAGS = [
+  'features',
+  'method',
+  'board',
+  'population',
+  'gamesPerEval',
+  'iterations',
+  'noise',
+  'elite',
+  'validationGames',
+  'start',
+  'initialSd',
+  'seed',
+] as const;
+
+const featureList = optionParser((text: string) => {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new InputError('--features needs at least one feature name (see `gridmind features`)');
+  names.forEach(findFeature);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined) throw new InputError(`--features lists "${repeated}" twice`);
+  return names;
+});
+
+const fraction = optionParser((text: string) => {
+  const value = Number(text);
+  if (!(value > 0 && value <= 1)) throw new InputError(`"${text}" is not a fraction above 0 and at most 1`);
+  return value;
+});
+
+const positiveNumber = optionParser((text: string) => {
+  const value = Number(text);
+  if (!(value > 0 && Number.isFinite(value))) throw new InputError(`"${text}" is not a positive number`);
+  return value;
+});
+
+export function registerTuneCommands(program: Command): void {
+  program
+    .command('tune')
+    .description('tune feature weights for the one-piece research protocol by the noisy cross-entropy method or a genetic algorithm')
+    .option('--features <list>', 'comma-separated feature names to weigh (see `gridmind features`)', featureList)
+    .addOption(new Option('--method <name>', 'ce: noisy cross-entropy; ga: genetic algorithm').choices(['ce', 'ga']).default('ce'))
+    .option('--board <WxH>', 'board size', boardSizeOption, { width: 10, height: 10 })
+    .option('--population <n>', 'candidates per iteration', integerIn(2, 100_000), 100)
+    .option(
+      '--games-per-eval <n>',
+      'games each candidate plays (all candidates of an iteration play the same seeds)',
+      integerIn(1, 100_000),
+      10,
+    )
+    .option('--iterations <n>', 'iterations (generations)', integerIn(1, 100_000), 30)
+    .addOption(
+      new Option('--noise <schedule>', 'ce: variance added after each refit, constant 4 or max(5 − t/10, 0)')
+        .choices(['constant', 'linear'])
+        .default('constant'),
+    )
+    .option('--elite <fraction>', 'ce: fraction of each population kept as the elite', fraction, 0.1)
+    .option(
+      '--validation-games <n>',
+      'fresh games on which the finalists are compared (default: 10 × games per eval)',
+      integerIn(1, 1_000_000),
+    )
+    .option('--start <agent>', "start from an agent's weights (features it lacks start at 0); default: all 0")
+    .option('--initial-sd <sigma>', 'standard deviation of the starting distribution', positiveNumber, 10)
+    .option('--seed <n>', 'seed of the run: candidates and game seeds derive from it', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--workers <k>', 'worker threads playing games here (not used with --queue)', integerIn(1, 256), availableParallelism())
+    .option('--queue <url>', 'play the games on `gridmind worker` processes through BullMQ on Redis: redis://HOST:PORT', redisUrlOption)
+    .option('--out <file>', 'where to write the best weights as an agent JSON (default: tuned-run-ID.json)')
+    .option('--resume <id>', 'continue a stored run with its own settings', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--json', 'print JSON: {"runId","method","features","weights","validationMean","validationStderr","history","seconds","out"}')
+    .addHelpText(
+      'after',
+      '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db) after each candidate: after an interrupt, ' +
+        'run the same command again (or use --resume ID) and it goes on where it stopped. `gridmind tune-runs` lists the runs.',
+    )
+    .action((flags: TuneFlags, command: Command) => tune(flags, command));
+
+  program
+    .command('tune-runs')
+    .description('list stored tuning runs, newest first')
+    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
+    .option('--json', 'print the stored runs as JSON')
+    .action((flags: { limit: number; json?: boolean }) => listRuns(flags.limit, flags.json === true));
+}
+
+function configFromFlags(flags: TuneFlags): TuneConfig {
+  if (flags.features === undefined) {
+    throw new InputError('tune needs --features, e.g. --features holes,landingHeight,rowTransitions (or --resume ID)');
+  }
+  const features = flags.features;
+  let start: TuneConfig['start'] = null;
+  if (flags.start !== undefined) {
+    const spec = loadAgentSpec(flags.start);
+    if (spec.sense !== 'maximize')
+      throw new InputError(`--start ${flags.start}: its weights minimise a cost; start from an agent that maximises`);
+    start = { agent: flags.start, weights: features.map((feature) => spec.weights[feature] ?? 0) };
+  }
+  const eliteCount = Math.round(flags.elite * flags.population);
+  if (flags.method === 'ce' && eliteCount < 2) {
+    throw new InputError(`--elite ${flags.elite} of --population ${flags.population} keeps ${eliteCount}: the elite needs at least 2`);
+  }
+  return {
+    method: flags.method,
+    features,
+    width: flags.board.width,
+    height: flags.board.height,
+    population: flags.population,
+    gamesPerEval: flags.gamesPerEval,
+    iterations: flags.iterations,
+    noise: flags.noise,
+    eliteFraction: flags.elite,
+    seed: flags.seed,
+    validationGames: flags.validationGames ?? 10 * flags.gamesPerEval,
+    start,
+    initialDeviation: flags.initialSd,
+  };
+}
+
+/** The stored run to go on with: --resume's, or the latest with the same settings, or a new one. */
+function openRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneRun<TuneConfig, TuneState>; resumed: boolean } {
+  if (flags.resume !== undefined) {
+    const given = SETTINGS_FLAGS.filter((flag) => command.getOptionValueSource(flag) === 'cli');
+    if (given.length > 0) {
+      throw new InputError(`--resume continues run ${flags.resume} with its stored settings: drop ${given.map(flagName).join(', ')}`);
+    }
+    const run = loadTuneRun<TuneConfig, TuneState>(db, flags.resume);
+    if (run === null) throw new InputError(`there is no tuning run ${flags.resume}: \`gridmind tune-runs\` lists them`);
+    return { run, resumed: true };
+  }
+  const config = configFromFlags(flags);
+  const existing = findTuneRun<TuneConfig, TuneState>(db, config);
+  if (existing !== null) return { run: existing, resumed: true };
+  const state = initialTuneState(config);
+  return { run: loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, state))!, resumed: false };
+}
+
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+async function tune(flags: TuneFlags, command: Command): Promise<void> {
+  const db = openDatabase();
+  let evaluator: CandidateEvaluator | null = null;
+  const bar = new cliProgress.MultiBar(
+    {
+      stream: process.stderr,
+      format: 'tune {label} |{bar}| {value}/{total} candidates · last best {best} · mean {mean} · ETA {remaining}',
+      noTTYOutput: true,
+      notTTYSchedule: 10_000,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let barStopped = false;
+  const stopBar = () => {
+    if (!barStopped) bar.stop();
+    barStopped = true;
+  };
+  // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
+  const log = (text: string) => (process.stderr.isTTY ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
+  try {
+    const { run, resumed } = openRun(db, flags, command);
+    const { config } = run;
+    const out = flags.out ?? `tuned-run-${run.id}.json`;
+    if (resumed) {
+      const where = run.status === 'done' ? 'finished' : `at iteration ${run.state.iteration} of ${config.iterations}`;
+      process.stderr.write(`resuming tuning run ${run.id} (${where})\n`);
+    } else {
+      process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
+    }
+    const onInterrupt = () => {
+      stopBar();
+      process.stderr.write(`\ninterrupted: run ${run.id} is stored; resume it with \`gridmind tune --resume ${run.id}\`\n`);
+      db.close();
+      process.exit(130);
+    };
+    process.once('SIGINT', onInterrupt);
+    process.once('SIGTERM', onInterrupt);
+
+    evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue);
+    const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
+    const last = run.state.history.at(-1);
+    let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
+    let iterationSeconds = 0; // duration of the last whole iteration, for the ETA
+    const state = await runTuning(db, run.id, config, run.state, evaluator, {
+      onProgress: (p: TuneProgress) => {
+        const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
+        const perCandidate = p.evaluated > 0 ? p.seconds / p.evaluated : 0;
+        const thisIteration = perCandidate * (p.candidates - p.evaluated);
+        const later =
+          p.phase === 'search' ? (config.iterations - p.iteration - 1) * Math.max(iterationSeconds, perCandidate * p.candidates) : 0;
+        progress.setTotal(p.candidates);
+        progress.update(p.evaluated, { label, ...summary, remaining: p.evaluated > 0 ? duration(thisIteration + later) : '-' });
+        if (p.evaluated === p.candidates) iterationSeconds = p.seconds;
+      },
+      onIteration: (s) => {
+        const entry = s.history.at(-1);
+        if (s.phase !== 'done' && entry !== undefined) {
+          summary = { best: figure(entry.best), mean: figure(entry.mean) };
+          log(`iteration ${entry.iteration + 1}/${config.iterations}: best ${summary.best}, mean ${summary.mean} lines`);
+        }
+      },
+    });
+    stopBar();
+    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
+    const finished = loadTuneRun<TuneConfig, TuneState>(db, run.id)!;
+    report(finished, state, out, flags.json === true);
+  } finally {
+    stopBar();
+    await evaluator?.close();
+    db.close();
+  }
+}
+
+/** Loaded on demand: BullMQ is only needed with --queue. */
+async function queueEvaluator(url: string): Promise<CandidateEvaluator> {
+  const { queueEvaluator: connect } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const evaluator = await connect(url);
+  process.stderr.write(`evaluations go to ${url}: start \`gridmind worker --queue ${url}\` on any machine to play them\n`);
+  return evaluator;
+}
+
+function report(run: StoredTuneRun<TuneConfig, TuneState>, state: TuneState, out: string, json: boolean): void {
+  const { config } = run;
+  const outcome = state.outcome!;
+  const name = basename(out).replace(/\.json$/, '');
+  const methodName = TUNING_METHODS[config.method].name;
+  const validation = `${figure(outcome.validationMean)} ± ${figure(outcome.validationStderr)} lines over ${config.validationGames} validation games`;
+  const agent = {
+    ...candidateSpec(config, outcome.weights, name),
+    description: `${config.features.length} features weighed by the ${methodName} on ${config.width}x${config.height}, one piece: ${validation}`,
+    source: `gridmind tune run ${run.id}, ${duration(run.seconds)} of tuning: ${tuneCommand(config)}`,
+  };
+  const { despair: _despair, ...file } = agent;
+  writeFileAtomically(out, `${JSON.stringify({ ...file, policy: { lookahead: 0 } }, null, 2)}\n`);
+  if (json) {
+    print(
+      JSON.stringify({
+        runId: run.id,
+        method: config.method,
+        features: config.features,
+        weights: agent.weights,
+        validationMean: outcome.validationMean,
+        validationStderr: outcome.validationStderr,
+        history: state.history,
+        seconds: run.seconds,
+        out,
+      }),
+    );
+    return;
+  }
+  print(`run ${run.id}: best of ${outcome.finalists} finalists: ${validation}`);
+  print(
+    `weights written to ${out} (agent "${name}"; try \`gridmind bench --agent ${out} --vs bcts\`); tuning took ${duration(run.seconds)}`,
+  );
+}
+
+function listRuns(limit: number, json: boolean): void {
+  const db = openDatabase();
+  try {
+    const runs = listTuneRuns<TuneConfig, TuneState>(db, limit);
+    if (json) {
+      print(
+        JSON.stringify(
+          runs.map(({ state, ...run }) => ({ ...run, iteration: state.iteration, history: state.history, outcome: state.outcome })),
+        ),
+      );
+      return;
+    }
+    if (runs.length === 0) {
+      print('no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`');
+      return;
+    }
+    for (const run of runs) {
+      const { config, state } = run;
+      const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
+      print(
+        `#${run.id}  ${run.updatedAt.slice(0, 19).replace('T', ' ')}  ${run.status}  ${config.method} ${config.width}x${config.height}  ` +
+          `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(run.seconds)}${result}`,
+      );
+    }
+  } finally {
+    db.close();
+  }
+}
+
+const figure = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 }));
+
+/** Seconds for people: "42 s", "12 min 5 s", "3 h 4 min". */
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}

@@ -1,0 +1,110 @@
+import type { AgentSpec } from '../agent-spec.ts';
+import { crossEntropyMethod } from './cross-entropy.ts';
+import { geneticAlgorithm } from './genetic.ts';
+import type { MethodSettings, NoiseSchedule, TuningMethod, WeightVector } from './method.ts';
+
+export type MethodName = 'ce' | 'ga';
+
+export const TUNING_METHODS: Readonly<Record<MethodName, TuningMethod<unknown>>> = {
+  ce: crossEntropyMethod as TuningMethod<unknown>,
+  ga: geneticAlgorithm as TuningMethod<unknown>,
+};
+
+/**
+ * Everything that decides a tuning run's result. Two runs with equal configs draw the same
+ * candidates and games and end with the same weights, wherever their games are played.
+ */
+export interface TuneConfig {
+  readonly method: MethodName;
+  readonly features: readonly string[];
+  readonly width: number;
+  readonly height: number;
+  readonly population: number;
+  /** Games per candidate; every candidate of an iteration plays the same seeds (common random numbers). */
+  readonly gamesPerEval: number;
+  readonly iterations: number;
+  readonly noise: NoiseSchedule;
+  readonly eliteFraction: number;
+  readonly seed: number;
+  /** Fresh games on which the finalists are compared after the last iteration. */
+  readonly validationGames: number;
+  /** The agent whose weights start the search (features it lacks start at 0), or null for all 0. */
+  readonly start: { readonly agent: string; readonly weights: readonly number[] } | null;
+  readonly initialDeviation: number;
+}
+
+/** One iteration's work, fixed before its first game: the candidates and the seeds they all play. */
+export interface TunePlan {
+  readonly candidates: WeightVector[];
+  readonly seeds: number[];
+}
+
+export interface IterationSummary {
+  readonly iteration: number;
+  /** The best and the mean candidate score (mean lines over the iteration's games). */
+  readonly best: number;
+  readonly mean: number;
+}
+
+/** The outcome: the finalist with the best mean over the validation games. */
+export interface TuneOutcome {
+  readonly weights: WeightVector;
+  readonly validationMean: number;
+  readonly validationStderr: number;
+  readonly validationLines: number[];
+  readonly finalists: number;
+}
+
+/** A run between iterations; `iteration` counts the search iterations finished. */
+export interface TuneState {
+  readonly phase: 'search' | 'validation' | 'done';
+  readonly iteration: number;
+  /** The run's random generator (xoshiro128** state), carried from plan to plan. */
+  readonly rng: number[];
+  readonly method: unknown;
+  readonly history: IterationSummary[];
+  readonly outcome: TuneOutcome | null;
+}
+
+export function methodSettings(config: TuneConfig): MethodSettings {
+  return {
+    dimensions: config.features.length,
+    population: config.population,
+    eliteFraction: config.eliteFraction,
+    noise: config.noise,
+    start: config.start?.weights ?? config.features.map(() => 0),
+    initialDeviation: config.initialDeviation,
+  };
+}
+
+/** The one-piece research-protocol agent that a weight vector stands for. */
+export function candidateSpec(config: TuneConfig, weights: readonly number[], name = 'candidate'): AgentSpec {
+  return {
+    name,
+    description: `a ${config.method} tuning candidate`,
+    source: 'gridmind tune',
+    sense: 'maximize',
+    features: config.features,
+    weights: Object.fromEntries(config.features.map((feature, d) => [feature, weights[d]])),
+    despair: null,
+    policy: { lookahead: 0, beam: null, combine: 'sum', tieBreak: 'first', rejectOvershoot: false },
+  };
+}
+
+/** The `gridmind tune` command that reproduces a run. */
+export function tuneCommand(config: TuneConfig): string {
+  return [
+    'gridmind tune',
+    `--features ${config.features.join(',')}`,
+    `--method ${config.method}`,
+    `--board ${config.width}x${config.height}`,
+    `--population ${config.population}`,
+    `--games-per-eval ${config.gamesPerEval}`,
+    `--iterations ${config.iterations}`,
+    ...(config.method === 'ce' ? [`--noise ${config.noise}`, `--elite ${config.eliteFraction}`] : []),
+    `--validation-games ${config.validationGames}`,
+    ...(config.start === null ? [] : [`--start ${config.start.agent}`]),
+    `--initial-sd ${config.initialDeviation}`,
+    `--seed ${config.seed}`,
+  ].join(' ');
+}

@@ -1,0 +1,118 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gridmind-queue-'));
+const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
+const tuning = [
+  'tune',
+  '--features',
+  'landingHeight,erodedPieceCells,rowTransitions,columnTransitions,holes,cumulativeWells',
+  '--board',
+  '6x10',
+  '--population',
+  '16',
+  '--games-per-eval',
+  '3',
+  '--iterations',
+  '3',
+  '--elite',
+  '0.25',
+  '--seed',
+  '21',
+  '--json',
+];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts a child and resolves once its output matches `ready`. */
+function startProcess(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`${command} exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (child === undefined || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('tuning through a BullMQ queue on Redis', () => {
+  let redis: ChildProcess | undefined;
+  let workers: ChildProcess[] = [];
+  let url = '';
+
+  beforeAll(async () => {
+    if (spawnSync('redis-server', ['--version']).error !== undefined) {
+      throw new Error('redis-server is not installed: `apt-get install redis-server` (.ci/run installs it)');
+    }
+    const port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    redis = await startProcess(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      /Ready to accept connections/,
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map(stop));
+    await stop(redis);
+  });
+
+  it('ends with the same weights on two worker processes as in one process with the same seed', async () => {
+    const single = await runCli([...tuning, '--workers', '2', '--out', join(dir, 'single.json')], { GRIDMIND_DB: join(dir, 'single.db') });
+    expect(single.code).toBe(0);
+
+    workers = await Promise.all(
+      [1, 2].map(() => startProcess(process.execPath, [bin, 'worker', '--queue', url, '--workers', '1'], /worker joined/)),
+    );
+    const queued = await runCli([...tuning, '--queue', url, '--out', join(dir, 'queued.json')], { GRIDMIND_DB: join(dir, 'queued.db') });
+    expect(queued.stderr).toContain(`evaluations go to ${url}`);
+    expect(queued.code).toBe(0);
+
+    const [expected, actual] = [JSON.parse(single.stdout), JSON.parse(queued.stdout)];
+    expect(actual.weights).toEqual(expected.weights);
+    expect(actual.history).toEqual(expected.history);
+    expect(actual.validationMean).toBe(expected.validationMean);
+
+    // Both workers took part, and leave cleanly with a count of what they played.
+    const reports = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<string>((resolve) => {
+            let output = '';
+            worker.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            worker.on('exit', () => resolve(output));
+            worker.kill('SIGINT');
+          }),
+      ),
+    );
+    const played = reports.map((report) => Number(/worker left: (\d+) evaluations/.exec(report)?.[1]));
+    expect(played.every((count) => count > 0)).toBe(true);
+    expect(played[0] + played[1]).toBe(16 * 3 + 5); // 3 iterations of 16, then 1 mean + 4 elite finalists
+  });
+});

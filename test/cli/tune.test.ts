@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gridmind-tune-'));
+const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
+const small = [
+  '--features',
+  'holes,landingHeight,rowTransitions,columnTransitions',
+  '--board',
+  '6x8',
+  '--population',
+  '12',
+  '--games-per-eval',
+  '3',
+  '--iterations',
+  '4',
+  '--elite',
+  '0.25',
+  '--seed',
+  '5',
+  '--workers',
+  '2',
+];
+
+describe('gridmind tune', () => {
+  it('tunes, shows progress, writes an agent that the other commands load, and lists the run', async () => {
+    const env = { GRIDMIND_DB: join(dir, 'plain.db') };
+    const out = join(dir, 'small-tuned.json');
+    const { code, stdout, stderr } = await runCli(['tune', ...small, '--out', out, '--json'], env);
+    expect(stderr).toMatch(/iteration 4\/4: best [\d,.]+, mean [\d,.]+ lines/);
+    expect(stderr).toMatch(/tune (iteration \d\/4|validation) \|.*candidates · last best .* · mean .* · ETA/);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(Object.keys(result)).toEqual([
+      'runId',
+      'method',
+      'features',
+      'weights',
+      'validationMean',
+      'validationStderr',
+      'history',
+      'seconds',
+      'out',
+    ]);
+    expect(result.history).toHaveLength(4);
+
+    const agent = JSON.parse(readFileSync(out, 'utf8'));
+    expect(agent.name).toBe('small-tuned');
+    expect(agent.weights).toEqual(result.weights);
+    expect(agent.source).toContain('gridmind tune --features holes,landingHeight,rowTransitions,columnTransitions --method ce --board 6x8');
+    const bench = await runCli(['bench', '--agent', out, '--board', '6x8', '--games', '30', '--json'], env);
+    expect(bench.code).toBe(0);
+    // The validation games are other seeds: the agent's benchmark is of the same order, not equal.
+    expect(JSON.parse(bench.stdout).meanLines).toBeGreaterThan(0);
+
+    const runs = JSON.parse((await runCli(['tune-runs', '--json'], env)).stdout);
+    expect(runs[0]).toMatchObject({ id: result.runId, status: 'done', iteration: 4 });
+
+    // The same command again finds the finished run and writes its result without playing.
+    const again = await runCli(['tune', ...small, '--out', out, '--json'], env);
+    expect(again.stderr).toContain(`resuming tuning run ${result.runId} (finished)`);
+    expect(JSON.parse(again.stdout).weights).toEqual(result.weights);
+  });
+
+  it('resumes after an interrupt and ends as an uninterrupted run does', async () => {
+    const reference = JSON.parse(
+      (await runCli(['tune', ...small, '--out', join(dir, 'reference.json'), '--json'], { GRIDMIND_DB: join(dir, 'reference.db') })).stdout,
+    );
+
+    const env = { ...process.env, GRIDMIND_DB: join(dir, 'interrupted.db') };
+    const out = join(dir, 'resumed.json');
+    const child = spawn(process.execPath, [bin, 'tune', ...small, '--out', out, '--json'], { env });
+    let stderr = '';
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (/iteration 2\/4: best/.test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    expect(await exit).toBe(130);
+    expect(stderr).toMatch(/interrupted: run 1 is stored; resume it with `gridmind tune --resume 1`/);
+
+    const resumed = await runCli(['tune', '--resume', '1', '--out', out, '--json'], { GRIDMIND_DB: env.GRIDMIND_DB });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toMatch(/resuming tuning run 1 \(at iteration [2-4] of 4\)/);
+    const result = JSON.parse(resumed.stdout);
+    expect(result.weights).toEqual(reference.weights);
+    expect(result.history).toEqual(reference.history);
+    expect(result.validationMean).toBe(reference.validationMean);
+  });
+
+  it('runs the genetic algorithm too', async () => {
+    const { code, stdout } = await runCli(['tune', ...small, '--method', 'ga', '--out', join(dir, 'ga.json'), '--json'], {
+      GRIDMIND_DB: join(dir, 'ga.db'),
+    });
+    expect(code).toBe(0);
+    const { weights, method } = JSON.parse(stdout);
+    expect(method).toBe('ga');
+    expect(Math.hypot(...(Object.values(weights) as number[]))).toBeCloseTo(1, 9);
+  });
+
+  it('says what is wrong with bad input, and exits 2', async () => {
+    const env = { GRIDMIND_DB: join(dir, 'errors.db') };
+    const cases: [string[], RegExp][] = [
+      [['tune', '--features', 'holes,height'], /unknown feature "height": use one of landingHeight, erodedPieceCells/],
+      [['tune', '--features', 'holes,holes'], /--features lists "holes" twice/],
+      [['tune'], /tune needs --features/],
+      [['tune', '--features', 'holes', '--method', 'sa'], /argument 'sa' is invalid. Allowed choices are ce, ga/],
+      [['tune', '--features', 'holes', '--population', '10'], /--elite 0.1 of --population 10 keeps 1: the elite needs at least 2/],
+      [['tune', '--resume', '99'], /there is no tuning run 99: `gridmind tune-runs` lists them/],
+      [['tune', '--resume', '1', '--features', 'holes'], /--resume continues run 1 with its stored settings: drop --features/],
+      [['tune', '--features', 'holes', '--queue', 'http://x:1'], /"http:\/\/x:1" is not a Redis address: write redis:\/\/HOST:PORT/],
+      [
+        ['tune', '--features', 'holes', '--queue', 'redis://127.0.0.1:1'],
+        /cannot reach Redis at redis:\/\/127.0.0.1:1 .*: start redis-server there, or fix --queue/,
+      ],
+      [['worker', '--queue', 'redis://127.0.0.1:1'], /cannot reach Redis at redis:\/\/127.0.0.1:1/],
+      [['tune', '--features', 'holes', '--start', 'nobody'], /unknown agent "nobody"/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await runCli(args, env);
+      expect(stderr, args.join(' ')).toMatch(message);
+      expect(code, args.join(' ')).toBe(2);
+    }
+  });
+});

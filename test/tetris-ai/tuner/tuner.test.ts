@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/store/database.ts';
+import { createTuneRun, loadTuneRun } from '../../../src/store/tune-runs.ts';
+import { localEvaluator, type CandidateEvaluator } from '../../../src/tetris-ai/tuner/evaluator.ts';
+import { initialTuneState, runTuning } from '../../../src/tetris-ai/tuner/tuner.ts';
+import type { TuneConfig, TuneState } from '../../../src/tetris-ai/tuner/tuning.ts';
+
+const config = (method: 'ce' | 'ga'): TuneConfig => ({
+  method,
+  features: ['holes', 'landingHeight', 'rowTransitions'],
+  width: 6,
+  height: 8,
+  population: 8,
+  gamesPerEval: 2,
+  iterations: 3,
+  noise: 'constant',
+  eliteFraction: 0.25,
+  seed: 11,
+  validationGames: 4,
+  start: null,
+  initialDeviation: 10,
+});
+
+/** Runs a whole tuning in a fresh database. */
+async function tuneOnce(tuning: TuneConfig): Promise<TuneState> {
+  const db = openDatabase(':memory:');
+  const evaluator = localEvaluator(2);
+  try {
+    const state = initialTuneState(tuning);
+    return await runTuning(db, createTuneRun(db, tuning, state), tuning, state, evaluator);
+  } finally {
+    await evaluator.close();
+    db.close();
+  }
+}
+
+describe('runTuning', () => {
+  for (const method of ['ce', 'ga'] as const) {
+    it(`plays a ${method} run to the end, deterministically, and validates the finalists`, async () => {
+      const tuning = config(method);
+      const [first, second] = [await tuneOnce(tuning), await tuneOnce(tuning)];
+      expect(first).toEqual(second);
+      expect(first.phase).toBe('done');
+      expect(first.history.map((entry) => entry.iteration)).toEqual([0, 1, 2]);
+      const outcome = first.outcome!;
+      expect(outcome.weights).toHaveLength(3);
+      expect(outcome.validationLines).toHaveLength(4);
+      expect(outcome.validationMean).toBe(outcome.validationLines.reduce((a, b) => a + b) / 4);
+      expect(outcome.finalists).toBe(method === 'ce' ? 1 + 2 : 1);
+      // A different seed draws other candidates.
+      expect((await tuneOnce({ ...tuning, seed: 12 })).outcome!.weights).not.toEqual(outcome.weights);
+    });
+  }
+
+  it('resumes an interrupted run from the store, replays no finished game and ends with the same weights', async () => {
+    const tuning = config('ce');
+    const expected = await tuneOnce(tuning);
+
+    const db = openDatabase(':memory:');
+    const runId = createTuneRun(db, tuning, initialTuneState(tuning));
+    const real = localEvaluator(2);
+    let evaluations = 0;
+    const failing: CandidateEvaluator = {
+      evaluate: (job) => (++evaluations > 13 ? Promise.reject(new Error('power cut')) : real.evaluate(job)),
+      close: () => Promise.resolve(),
+    };
+    await expect(runTuning(db, runId, tuning, loadTuneRun<TuneConfig, TuneState>(db, runId)!.state, failing)).rejects.toThrow('power cut');
+    const stored = loadTuneRun<TuneConfig, TuneState>(db, runId)!;
+    expect(stored.status).toBe('running');
+    expect(stored.state.iteration).toBe(1); // iteration 0 (8 candidates) finished, iteration 1 part-played
+
+    let replayed = 0;
+    const counting: CandidateEvaluator = { evaluate: (job) => (replayed++, real.evaluate(job)), close: () => Promise.resolve() };
+    const resumed = await runTuning(db, runId, tuning, stored.state, counting);
+    await real.close();
+    expect(resumed).toEqual(expected);
+    expect(replayed).toBe(8 * 3 + 3 - 13); // every evaluation of the run, less the 13 already stored
+    expect(loadTuneRun(db, runId)!.status).toBe('done');
+    db.close();
+  });
+});
