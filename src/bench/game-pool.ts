@@ -7,7 +7,7 @@ import type { GameRecord, GameTask } from './game-worker.ts';
 export class GamePool {
   private readonly pool: Piscina<GameTask, GameRecord>;
 
-  constructor(readonly threads: number) {
+  constructor(threads: number) {
     this.pool = new Piscina<GameTask, GameRecord>({
       filename: new URL('./game-worker.mjs', import.meta.url).href,
       minThreads: threads,

@@ -5,8 +5,9 @@ import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/t
 import { listBenchRuns, saveBenchRun } from '../store/bench-runs.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { InputError } from '../core/errors.ts';
-import { boardSizeOption, integerIn, print } from './options.ts';
+import { boardSizeOption, figure, integerIn, print } from './options.ts';
 
 interface BenchFlags {
   agent: string;
@@ -16,6 +17,7 @@ interface BenchFlags {
   seedBase: number;
   workers: number;
   preview?: number;
+  lookahead?: number;
   maxPieces?: number;
   json?: boolean;
 }
@@ -31,6 +33,11 @@ export function registerBenchCommands(program: Command): void {
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
     .option('--workers <k>', 'worker threads', integerIn(1, 256), availableParallelism())
     .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, 16))
+    .option(
+      '--lookahead <n>',
+      "search this many preview pieces instead of the agents' own depth (1: the two-piece policy)",
+      integerIn(0, MAX_LOOKAHEAD),
+    )
     .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option(
       '--json',
@@ -48,8 +55,12 @@ export function registerBenchCommands(program: Command): void {
 }
 
 async function bench(flags: BenchFlags): Promise<void> {
-  const agent: BenchPlayer = { name: flags.agent, spec: loadAgentSpec(flags.agent) };
-  const vs: BenchPlayer | null = flags.vs === undefined ? null : { name: flags.vs, spec: loadAgentSpec(flags.vs) };
+  const player = (name: string): BenchPlayer => {
+    const spec = loadAgentSpec(name);
+    return { name, spec: flags.lookahead === undefined ? spec : { ...spec, policy: { ...spec.policy, lookahead: flags.lookahead } } };
+  };
+  const agent = player(flags.agent);
+  const vs = flags.vs === undefined ? null : player(flags.vs);
   const preview = flags.preview ?? Math.max(agent.spec.policy.lookahead, vs?.spec.policy.lookahead ?? 0);
   if (flags.seedBase > Number.MAX_SAFE_INTEGER - (flags.games - 1)) {
     throw new InputError(
@@ -95,6 +106,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     workers: flags.workers,
     seedBase: flags.seedBase,
     preview,
+    lookahead: flags.lookahead ?? null,
     maxPieces: flags.maxPieces ?? null,
   };
   if (result.vs !== null) {
@@ -134,7 +146,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     const { comparison } = result.vs;
     print(describePlayer(result.vs.player, board, flags.games));
     print(
-      `paired: ${agent.name} − ${vs!.name} = ${number(comparison.meanDifference)} ± ${number(comparison.stderr)} lines per game; ` +
+      `paired: ${agent.name} − ${vs!.name} = ${figure(comparison.meanDifference)} ± ${figure(comparison.stderr)} lines per game; ` +
         `wins ${comparison.winsA} to ${comparison.winsB}, ${comparison.ties} ties`,
     );
   }
@@ -154,15 +166,11 @@ function playerFields(player: PlayerSummary): Record<string, unknown> {
   };
 }
 
-/** A figure for people: one decimal at most, "n/a" where a standard error is unknown (one game). */
-const number = (value: number | null) =>
-  value === null || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
-
 function describePlayer(player: PlayerSummary, board: string, games: number): string {
   return (
-    `${player.agent} on ${board}, ${games} games: ${number(player.meanLines)} ± ${number(player.stderr)} lines ` +
-    `(median ${number(player.medianLines)}, min ${number(player.minLines)}, max ${number(player.maxLines)}); ` +
-    `${number(player.pieces)} pieces at ${number(player.piecesPerSecond)} pieces/s`
+    `${player.agent} on ${board}, ${games} games: ${figure(player.meanLines)} ± ${figure(player.stderr)} lines ` +
+    `(median ${figure(player.medianLines)}, min ${figure(player.minLines)}, max ${figure(player.maxLines)}); ` +
+    `${figure(player.pieces)} pieces at ${figure(player.piecesPerSecond)} pieces/s`
   );
 }
 
@@ -186,11 +194,11 @@ function listRuns(limit: number, json: boolean): void {
         comparison?: { meanDifference: number; stderr: number | null };
       };
       const versus = run.vs
-        ? ` vs ${run.vs} (Δ ${number(summary.comparison!.meanDifference)} ± ${number(summary.comparison!.stderr)})`
+        ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})`
         : '';
       print(
         `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
-          `${run.games} games  ${number(summary.meanLines)} ± ${number(summary.stderr)} lines  ${number(summary.piecesPerSecond)} pieces/s`,
+          `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`,
       );
     }
   } finally {

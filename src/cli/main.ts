@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { GRIDMIND_VERSION } from '../core/version.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';
@@ -13,11 +13,9 @@ import { registerWorkerCommand } from './worker.ts';
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */
 const EXIT_BAD_INPUT = 2;
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
 const program = new Command('gridmind')
   .description('Gridmind: search-based AI for grid puzzle games (Tetris, SameGame)')
-  .version(version)
+  .version(GRIDMIND_VERSION)
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`gridmind: ${message}`) })
   .showSuggestionAfterError();

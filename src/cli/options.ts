@@ -27,6 +27,11 @@ export function integerIn(min: number, max: number): (text: string) => number {
 
 export const boardSizeOption = optionParser(parseBoardSize);
 
+/** A figure for people: one decimal at most, "n/a" where it is unknown (null or NaN, as the standard error of one game). */
+export function figure(value: number | null): string {
+  return value === null || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
 /** Writes a line of text to stdout. */
 export function print(text: string): void {
   process.stdout.write(`${text}\n`);

@@ -9,7 +9,7 @@ export const redisUrlOption = optionParser((text: string) => {
   } catch {
     throw new InputError(`"${text}" is not a Redis address: write redis://HOST:PORT, for example redis://localhost:6379`);
   }
-  if (url.protocol !== 'redis:' || url.hostname === '') {
+  if (url.protocol !== 'redis:' || url.hostname === '' || !/^\/?\d*$/.test(url.pathname)) {
     throw new InputError(`"${text}" is not a Redis address: write redis://HOST:PORT, for example redis://localhost:6379`);
   }
   return text;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { basename } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
@@ -10,8 +11,16 @@ import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
-import { candidateSpec, TUNING_METHODS, tuneCommand, type MethodName, type TuneConfig, type TuneState } from '../tetris-ai/tuner/tuning.ts';
-import { boardSizeOption, integerIn, optionParser, print } from './options.ts';
+import {
+  candidateSpec,
+  methodSettings,
+  TUNING_METHODS,
+  tuneCommand,
+  type MethodName,
+  type TuneConfig,
+  type TuneState,
+} from '../tetris-ai/tuner/tuning.ts';
+import { boardSizeOption, figure, integerIn, optionParser, print } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
 interface TuneFlags {
@@ -156,8 +165,11 @@ function configFromFlags(flags: TuneFlags): TuneConfig {
   };
 }
 
-/** The stored run to go on with: --resume's, or the latest with the same settings, or a new one. */
-function openRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneRun<TuneConfig, TuneState>; resumed: boolean } {
+/**
+ * The run these flags ask for: --resume's, or the latest stored run with the same settings; null
+ * (with the settings) when a new run is needed, created only once its evaluator is ready.
+ */
+function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneRun<TuneConfig, TuneState> | null; config: TuneConfig } {
   if (flags.resume !== undefined) {
     const given = SETTINGS_FLAGS.filter((flag) => command.getOptionValueSource(flag) === 'cli');
     if (given.length > 0) {
@@ -165,20 +177,33 @@ function openRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
     }
     const run = loadTuneRun<TuneConfig, TuneState>(db, flags.resume);
     if (run === null) throw new InputError(`there is no tuning run ${flags.resume}: \`gridmind tune-runs\` lists them`);
-    return { run, resumed: true };
+    return { run, config: run.config };
   }
   const config = configFromFlags(flags);
-  const existing = findTuneRun<TuneConfig, TuneState>(db, config);
-  if (existing !== null) return { run: existing, resumed: true };
-  const state = initialTuneState(config);
-  return { run: loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, state))!, resumed: false };
+  return { run: findTuneRun<TuneConfig, TuneState>(db, config), config };
 }
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
+/** Refuses an --out whose folder cannot take the file, before hours of tuning rather than after. */
+function checkWritableFolder(out: string): void {
+  try {
+    accessSync(dirname(resolve(out)), constants.W_OK);
+  } catch (error) {
+    throw new InputError(`cannot write ${out}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}; choose another --out`);
+  }
+}
+
+function describeStage(run: StoredTuneRun<TuneConfig, TuneState>): string {
+  if (run.status === 'done') return 'finished';
+  if (run.state.phase === 'validation') return `all ${run.config.iterations} iterations done, validating`;
+  return `${run.state.iteration} of ${run.config.iterations} iterations done`;
+}
+
 async function tune(flags: TuneFlags, command: Command): Promise<void> {
   const db = openDatabase();
   let evaluator: CandidateEvaluator | null = null;
+  let runId: number | null = null;
   const bar = new cliProgress.MultiBar(
     {
       stream: process.stderr,
@@ -195,67 +220,83 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     barStopped = true;
   };
   // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
-  const log = (text: string) => (process.stderr.isTTY ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
+  const log = (text: string) => (process.stderr.isTTY && !barStopped ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
+  const resumeHint = (id: number) => `run ${id} is stored; resume it with \`gridmind tune --resume ${id}\``;
+  const onInterrupt = () => {
+    stopBar();
+    process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId)}`}\n`);
+    db.close();
+    process.exit(130);
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   try {
-    const { run, resumed } = openRun(db, flags, command);
-    const { config } = run;
-    const out = flags.out ?? `tuned-run-${run.id}.json`;
-    if (resumed) {
-      const where = run.status === 'done' ? 'finished' : `at iteration ${run.state.iteration} of ${config.iterations}`;
-      process.stderr.write(`resuming tuning run ${run.id} (${where})\n`);
+    const found = findRun(db, flags, command);
+    const { config } = found;
+    if (flags.out !== undefined) checkWritableFolder(flags.out);
+    if (found.run?.status !== 'done') {
+      evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue, log);
+    }
+    const run = found.run ?? loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, initialTuneState(config)))!;
+    runId = run.id;
+    if (found.run !== null) {
+      process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
     } else {
       process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
     }
-    const onInterrupt = () => {
-      stopBar();
-      process.stderr.write(`\ninterrupted: run ${run.id} is stored; resume it with \`gridmind tune --resume ${run.id}\`\n`);
-      db.close();
-      process.exit(130);
-    };
-    process.once('SIGINT', onInterrupt);
-    process.once('SIGTERM', onInterrupt);
 
-    evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue);
-    const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
-    const last = run.state.history.at(-1);
-    let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
-    let iterationSeconds = 0; // duration of the last whole iteration, for the ETA
-    const state = await runTuning(db, run.id, config, run.state, evaluator, {
-      onProgress: (p: TuneProgress) => {
-        const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
-        const perCandidate = p.evaluated > 0 ? p.seconds / p.evaluated : 0;
-        const thisIteration = perCandidate * (p.candidates - p.evaluated);
-        const later =
-          p.phase === 'search' ? (config.iterations - p.iteration - 1) * Math.max(iterationSeconds, perCandidate * p.candidates) : 0;
-        progress.setTotal(p.candidates);
-        progress.update(p.evaluated, { label, ...summary, remaining: p.evaluated > 0 ? duration(thisIteration + later) : '-' });
-        if (p.evaluated === p.candidates) iterationSeconds = p.seconds;
-      },
-      onIteration: (s) => {
-        const entry = s.history.at(-1);
-        if (s.phase !== 'done' && entry !== undefined) {
-          summary = { best: figure(entry.best), mean: figure(entry.mean) };
-          log(`iteration ${entry.iteration + 1}/${config.iterations}: best ${summary.best}, mean ${summary.mean} lines`);
-        }
-      },
-    });
+    let state = run.state;
+    if (evaluator !== null) {
+      const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
+      const last = run.state.history.at(-1);
+      let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
+      let iterationSeconds = 0; // duration of the last iteration played whole in this session
+      const finalists = TUNING_METHODS[config.method].finalistCount(methodSettings(config));
+      state = await runTuning(db, run.id, config, run.state, evaluator, {
+        onProgress: (p: TuneProgress) => {
+          const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
+          const played = p.evaluated - p.evaluatedBefore;
+          const perCandidate = played > 0 ? p.seconds / played : 0;
+          const perIteration = Math.max(iterationSeconds, perCandidate * config.population);
+          const later =
+            p.phase === 'search'
+              ? (config.iterations - p.iteration - 1) * perIteration +
+                (perIteration / config.population) * finalists * (config.validationGames / config.gamesPerEval)
+              : 0;
+          const eta = played > 0 ? duration(perCandidate * (p.candidates - p.evaluated) + later) : '-';
+          progress.setTotal(p.candidates);
+          progress.update(p.evaluated, { label, ...summary, remaining: eta });
+          if (p.evaluated === p.candidates && p.evaluatedBefore === 0) iterationSeconds = p.seconds;
+        },
+        onIteration: (s) => {
+          const entry = s.history.at(-1);
+          if (s.phase !== 'done' && entry !== undefined) {
+            summary = { best: figure(entry.best), mean: figure(entry.mean) };
+            log(`iteration ${entry.iteration + 1}/${config.iterations}: best ${summary.best}, mean ${summary.mean} lines`);
+          }
+        },
+      });
+    }
     stopBar();
+    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, state, flags.out ?? `tuned-run-${run.id}.json`, flags.json === true);
+  } catch (error) {
+    stopBar();
+    if (error instanceof InputError || runId === null) throw error;
+    throw new InputError(`${(error as Error).message}; ${resumeHint(runId)}`);
+  } finally {
     process.removeListener('SIGINT', onInterrupt);
     process.removeListener('SIGTERM', onInterrupt);
-    const finished = loadTuneRun<TuneConfig, TuneState>(db, run.id)!;
-    report(finished, state, out, flags.json === true);
-  } finally {
     stopBar();
-    await evaluator?.close();
     db.close();
+    await evaluator?.close();
   }
 }
 
 /** Loaded on demand: BullMQ is only needed with --queue. */
-async function queueEvaluator(url: string): Promise<CandidateEvaluator> {
+async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
   const { queueEvaluator: connect } = await import('../tetris-ai/tuner/redis-queue.ts');
-  const evaluator = await connect(url);
-  process.stderr.write(`evaluations go to ${url}: start \`gridmind worker --queue ${url}\` on any machine to play them\n`);
+  const evaluator = await connect(url, log);
+  log(`evaluations go to ${url}: start \`gridmind worker --queue ${url}\` on any machine to play them`);
   return evaluator;
 }
 
@@ -322,8 +363,6 @@ function listRuns(limit: number, json: boolean): void {
     db.close();
   }
 }
-
-const figure = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 }));
 
 /** Seconds for people: "42 s", "12 min 5 s", "3 h 4 min". */
 function duration(seconds: number): string {

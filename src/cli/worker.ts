@@ -19,7 +19,8 @@ export function registerWorkerCommand(program: Command): void {
 
 async function work(flags: WorkerFlags): Promise<void> {
   const { startQueueWorker } = await import('../tetris-ai/tuner/redis-queue.ts');
-  const worker = await startQueueWorker(flags.queue, flags.workers);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const worker = await startQueueWorker(flags.queue, flags.workers, log);
   process.stderr.write(`worker joined ${flags.queue} with ${flags.workers} threads; Ctrl-C leaves after the jobs in hand\n`);
   const status = () => {
     const { evaluations, games } = worker.played();

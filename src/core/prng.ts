@@ -73,8 +73,9 @@ export class Prng {
   }
 
   /**
-   * A standard normal draw, by Marsaglia's polar method: points uniform in the unit disc, mapped
-   * with logarithm and square root only (no trigonometry), so draws agree across platforms.
+   * A standard normal draw, by Marsaglia's polar method: points uniform in the unit disc, mapped with
+   * a logarithm and a square root. The square root is exactly rounded (IEEE 754); the logarithm is
+   * the same V8 code on every platform, so draws agree wherever Node runs.
    */
   nextGaussian(): number {
     for (;;) {

@@ -88,13 +88,24 @@ export function loadTunePlan<Plan>(db: Db, id: number, iteration: number): Plan 
   return row === undefined ? null : (JSON.parse(row.plan) as Plan);
 }
 
-export function saveTuneEvaluation(db: Db, id: number, iteration: number, candidate: number, lines: readonly number[]): void {
-  db.prepare('INSERT OR REPLACE INTO tune_evaluations (run_id, iteration, candidate, lines) VALUES (?, ?, ?, ?)').run(
-    id,
-    iteration,
-    candidate,
-    JSON.stringify(lines),
-  );
+/** Stores a candidate's lines, adding the `seconds` of work since the run was last saved. */
+export function saveTuneEvaluation(
+  db: Db,
+  id: number,
+  iteration: number,
+  candidate: number,
+  lines: readonly number[],
+  seconds: number,
+): void {
+  db.transaction(() => {
+    db.prepare('INSERT OR REPLACE INTO tune_evaluations (run_id, iteration, candidate, lines) VALUES (?, ?, ?, ?)').run(
+      id,
+      iteration,
+      candidate,
+      JSON.stringify(lines),
+    );
+    db.prepare('UPDATE tune_runs SET seconds = seconds + ?, updated_at = ? WHERE id = ?').run(seconds, new Date().toISOString(), id);
+  })();
 }
 
 /** The results stored for an iteration: lines per game, by candidate index. */

@@ -18,6 +18,17 @@ describe('gridmind agents', () => {
   });
 });
 
+describe('gridmind features', () => {
+  it('lists every registered feature with its definition and source', async () => {
+    const { code, stdout } = await runCli(['features']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^holes +empty cells with at least one filled cell above them/m);
+    const json = JSON.parse((await runCli(['features', '--json'])).stdout) as { name: string; board: string }[];
+    expect(json.map((feature) => feature.name)).toEqual(expect.arrayContaining(['landingHeight', 'rowsWithHoles', 'holesBeforeClear']));
+    expect(json.find((feature) => feature.name === 'holesBeforeClear')!.board).toBe('before');
+  });
+});
+
 describe('gridmind play', () => {
   it('prints the game as JSON', async () => {
     const { code, stdout } = await runCli(['play', '--agent', 'dellacherie', '--board', '10x10', '--seed', '1', '--json']);

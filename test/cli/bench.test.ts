@@ -92,6 +92,20 @@ describe('gridmind bench', () => {
   });
 });
 
+describe('gridmind bench --lookahead', () => {
+  it('plays an agent with another search depth than its own: here the two-piece policy of a one-piece agent', async () => {
+    const args = ['bench', '--agent', 'dellacherie', '--board', '6x8', '--games', '4', '--json'];
+    const [onePiece, twoPiece] = await Promise.all([runCli(args, env), runCli([...args, '--lookahead', '1'], env)]);
+    const [one, two] = [JSON.parse(onePiece.stdout), JSON.parse(twoPiece.stdout)];
+    expect(one).toMatchObject({ preview: 0, lookahead: null });
+    expect(two).toMatchObject({ preview: 1, lookahead: 1, agentSpec: { name: 'dellacherie', policy: { lookahead: 1 } } });
+    expect(two.pieces).not.toBe(one.pieces);
+    const bad = await runCli([...args, '--lookahead', '4'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"4" is not a whole number from 0 to 3/);
+  });
+});
+
 describe('the database', () => {
   it('refuses a file that is not a SQLite database, with one line and exit 2, before playing', async () => {
     const notADatabase = join(dir, 'notes.txt');

@@ -53,7 +53,7 @@ function startProcess(command: string, args: string[], ready: RegExp, env: NodeJ
 }
 
 function stop(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null) return Promise.resolve();
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');

@@ -38,9 +38,8 @@ export const crossEntropyMethod: TuningMethod<CrossEntropyState> = {
   },
 
   update(_state, candidates, scores, iteration, settings) {
-    const eliteCount = Math.max(1, Math.round(settings.eliteFraction * candidates.length));
     const elite = rankByScore(scores)
-      .slice(0, eliteCount)
+      .slice(0, eliteCount(settings))
       .map((i) => candidates[i]);
     const noise = noiseAt(settings.noise, iteration);
     const mean = Array.from({ length: settings.dimensions }, (_, d) => elite.reduce((sum, w) => sum + w[d], 0) / elite.length);
@@ -51,4 +50,12 @@ export const crossEntropyMethod: TuningMethod<CrossEntropyState> = {
   finalists(state) {
     return [state.mean, ...state.elite];
   },
+
+  finalistCount(settings) {
+    return 1 + eliteCount(settings);
+  },
 };
+
+function eliteCount(settings: MethodSettings): number {
+  return Math.max(1, Math.round(settings.eliteFraction * settings.population));
+}

@@ -18,7 +18,7 @@ const mutationDeviation = 0.2;
 
 /**
  * A genetic algorithm over weight directions (S1 proposed one to tune its weights; this is a common
- * real-coded form): tournament selection of parents, blend crossover weighted by the parents'
+ * real-coded form): tournament selection of two parents, arithmetic crossover weighted by their
  * scores, Gaussian mutation of single genes, and elitism. A placement's rank does not change when
  * every weight is multiplied by the same positive number, so individuals are kept at length 1.
  */
@@ -36,7 +36,7 @@ export const geneticAlgorithm: TuningMethod<GeneticState> = {
     if (state.scores === null) return state.population;
     const scores = state.scores;
     const ranked = rankByScore(scores);
-    const next = ranked.slice(0, Math.max(1, Math.round(eliteShare * settings.population))).map((i) => state.population[i]);
+    const next = ranked.slice(0, eliteCount(settings.population)).map((i) => state.population[i]);
     const pick = (): number => {
       let winner = rng.nextInt(scores.length);
       for (let k = 1; k < tournamentSize; k++) {
@@ -46,7 +46,9 @@ export const geneticAlgorithm: TuningMethod<GeneticState> = {
       return winner;
     };
     while (next.length < settings.population) {
-      const [a, b] = [pick(), pick()];
+      const a = pick();
+      let b = pick();
+      while (b === a && scores.length > 1) b = pick(); // two parents, not a clone
       next.push(mutate(crossover(state.population[a], scores[a], state.population[b], scores[b]), rng));
     }
     return next;
@@ -58,10 +60,19 @@ export const geneticAlgorithm: TuningMethod<GeneticState> = {
 
   finalists(state) {
     if (state.scores === null) return [];
-    const ranked = rankByScore(state.scores);
-    return ranked.slice(0, Math.max(1, Math.round(eliteShare * state.population.length))).map((i) => state.population[i]);
+    return rankByScore(state.scores)
+      .slice(0, eliteCount(state.population.length))
+      .map((i) => state.population[i]);
+  },
+
+  finalistCount(settings) {
+    return eliteCount(settings.population);
   },
 };
+
+function eliteCount(population: number): number {
+  return Math.max(1, Math.round(eliteShare * population));
+}
 
 /** The parents' average weighted by their scores (equal weights when both scored nothing), at length 1. */
 function crossover(a: WeightVector, scoreA: number, b: WeightVector, scoreB: number): WeightVector {

@@ -35,6 +35,8 @@ export interface TuningMethod<State> {
   candidates(state: State, settings: MethodSettings, rng: Prng): WeightVector[];
   update(state: State, candidates: readonly WeightVector[], scores: readonly number[], iteration: number, settings: MethodSettings): State;
   finalists(state: State): WeightVector[];
+  /** How many finalists a run with these settings ends with. */
+  finalistCount(settings: MethodSettings): number;
 }
 
 /** Indices of `scores` from best to worst; ties keep the lower index first, so the order is deterministic. */

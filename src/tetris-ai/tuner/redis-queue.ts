@@ -1,22 +1,30 @@
 /**
  * Tuning evaluations shared out over Redis with BullMQ: the tuner adds one job per candidate and waits
  * for its result; `gridmind worker` processes on any machine take jobs, play their games on their own
- * threads and send the lines back. A job's id is a hash of its content (agent weights, board and
- * seeds), so a resumed run finds the jobs it had already added, and a result is the same whoever
- * played it: the run ends with the same weights as on one machine.
+ * threads and send the lines back. A job's id is a hash of its content (Gridmind version, agent
+ * weights, board and seeds), so a resumed run finds the jobs it had already added, and a result is the
+ * same whoever played it: the run ends with the same weights as on one machine. Workers refuse jobs
+ * from another Gridmind version, whose games could differ.
  */
 import { createHash } from 'node:crypto';
-import { Queue, QueueEvents, Worker } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../../core/errors.ts';
+import { GRIDMIND_VERSION } from '../../core/version.ts';
 import { GamePool } from '../../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
 
 /** The BullMQ queue that carries evaluations. */
-export const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
+const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
 
-/** Finished jobs stay a day, so that a run resumed within it does not replay them. */
-const KEEP_FINISHED_SECONDS = 24 * 3600;
+/** Completed jobs stay a day, so that a run resumed within it does not replay them; failed ones go at once, so a retry can add them again. */
+const KEEP_COMPLETED_SECONDS = 24 * 3600;
+
+/** How often the tuner checks that some worker listens while it waits. */
+const WORKER_CHECK_MS = 30_000;
+
+/** How long closing may wait for Redis before the connections are dropped. */
+const CLOSE_TIMEOUT_MS = 3000;
 
 /** ioredis settings for a redis:// address; BullMQ needs commands to wait for reconnection rather than fail. */
 function redisOptions(url: string): RedisOptions {
@@ -45,28 +53,78 @@ async function checkReachable(url: string): Promise<void> {
   }
 }
 
-/** Evaluations played by whichever workers listen on the queue. */
-export async function queueEvaluator(url: string): Promise<CandidateEvaluator> {
+/** Reports connection trouble once per outage instead of once per reconnection attempt. */
+function connectionReporter(url: string, log: (line: string) => void): { onError: (error: Error) => void; onReady: () => void } {
+  let down = false;
+  return {
+    onError: (error) => {
+      if (!down) log(`lost Redis at ${url} (${error.message}); reconnecting…`);
+      down = true;
+    },
+    onReady: () => {
+      if (down) log(`Redis at ${url} is back`);
+      down = false;
+    },
+  };
+}
+
+/** Closes, or gives up after a while (Redis gone: closing would wait for a reconnection forever). */
+async function closeWithin(closers: (() => Promise<unknown>)[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+  await Promise.race([Promise.allSettled(closers.map((close) => close())), timeout]);
+  clearTimeout(timer);
+}
+
+/** Evaluations played by whichever workers listen on the queue; `log` gets one line per event worth knowing. */
+export async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
   await checkReachable(url);
   const connection = redisOptions(url);
   const queue = new Queue<EvaluationJob, number[]>(EVALUATION_QUEUE, { connection });
   const events = new QueueEvents(EVALUATION_QUEUE, { connection });
+  const close = () => closeWithin([() => events.close(), () => queue.close()]);
+  const reporter = connectionReporter(url, log);
+  queue.on('error', reporter.onError);
+  events.on('error', reporter.onError);
   queue.setMaxListeners(0); // every job waiting for its result listens for the queue closing
-  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  try {
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  let pending = 0;
+  const workerCheck = setInterval(async () => {
+    if (pending > 0 && (await queue.getWorkersCount().catch(() => -1)) === 0) {
+      log(`${pending} evaluations wait and no worker listens: start \`gridmind worker --queue ${url}\``);
+    }
+  }, WORKER_CHECK_MS);
+  workerCheck.unref();
+
   return {
     async evaluate(job) {
       const jobId = `evaluation-${createHash('sha256').update(JSON.stringify(job)).digest('hex')}`;
-      const added = await queue.add('evaluate', job, {
-        jobId,
-        attempts: 3,
-        removeOnComplete: { age: KEEP_FINISHED_SECONDS },
-        removeOnFail: true,
-      });
-      return (await added.waitUntilFinished(events)) as number[];
+      pending++;
+      try {
+        const added = await queue.add('evaluate', job, {
+          jobId,
+          attempts: 3,
+          removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
+          removeOnFail: true,
+        });
+        const lines = (await added.waitUntilFinished(events)) as number[];
+        reporter.onReady();
+        return lines;
+      } catch (error) {
+        throw new Error(`an evaluation failed on a worker: ${(error as Error).message}`);
+      } finally {
+        pending--;
+      }
     },
     async close() {
-      await events.close();
-      await queue.close();
+      clearInterval(workerCheck);
+      await close();
     },
   };
 }
@@ -79,7 +137,7 @@ export interface QueueWorker {
 }
 
 /** Joins the queue: takes up to `threads` jobs at a time and plays their games on as many threads. */
-export async function startQueueWorker(url: string, threads: number): Promise<QueueWorker> {
+export async function startQueueWorker(url: string, threads: number, log: (line: string) => void): Promise<QueueWorker> {
   await checkReachable(url);
   const pool = new GamePool(threads);
   let evaluations = 0;
@@ -87,6 +145,11 @@ export async function startQueueWorker(url: string, threads: number): Promise<Qu
   const worker = new Worker<EvaluationJob, number[]>(
     EVALUATION_QUEUE,
     async (job) => {
+      if (job.data.version !== GRIDMIND_VERSION) {
+        throw new UnrecoverableError(
+          `the job comes from Gridmind ${job.data.version} and this worker is ${GRIDMIND_VERSION}: run the same version on both`,
+        );
+      }
       const lines = await playEvaluation(pool, job.data);
       evaluations++;
       games += lines.length;
@@ -94,12 +157,16 @@ export async function startQueueWorker(url: string, threads: number): Promise<Qu
     },
     { connection: redisOptions(url), concurrency: threads },
   );
-  await worker.waitUntilReady();
-  return {
-    played: () => ({ evaluations, games }),
-    async close() {
-      await worker.close();
-      await pool.close();
-    },
-  };
+  const reporter = connectionReporter(url, log);
+  worker.on('error', reporter.onError);
+  worker.on('ready', reporter.onReady);
+  worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
+  const close = () => closeWithin([() => worker.close(), () => pool.close()]);
+  try {
+    await worker.waitUntilReady();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { played: () => ({ evaluations, games }), close };
 }

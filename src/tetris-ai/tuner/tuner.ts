@@ -1,4 +1,5 @@
 import { Prng } from '../../core/prng.ts';
+import { GRIDMIND_VERSION } from '../../core/version.ts';
 import { maximum, mean, standardError } from '../../core/stats.ts';
 import type { Db } from '../../store/database.ts';
 import { loadTuneEvaluations, loadTunePlan, saveTuneEvaluation, saveTunePlan, saveTuneState } from '../../store/tune-runs.ts';
@@ -12,8 +13,10 @@ export interface TuneProgress {
   /** The iteration being played (from 0; equal to `iterations` during validation). */
   readonly iteration: number;
   readonly evaluated: number;
+  /** Of `evaluated`, those found in the store (played before an interrupt). */
+  readonly evaluatedBefore: number;
   readonly candidates: number;
-  /** Seconds since this iteration's first evaluation of this session. */
+  /** Seconds this session has spent on the iteration. */
   readonly seconds: number;
 }
 
@@ -60,21 +63,37 @@ export async function runTuning(
 
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
+    let unsaved = performance.now(); // time not yet added to the run's total
+    const takeUnsaved = () => {
+      const now = performance.now();
+      const elapsed = (now - unsaved) / 1000;
+      unsaved = now;
+      return elapsed;
+    };
     const results = loadTuneEvaluations(db, runId, iteration);
+    const evaluatedBefore = results.size;
     const report = () =>
-      hooks.onProgress?.({ phase, iteration, evaluated: results.size, candidates: plan.candidates.length, seconds: seconds() });
+      hooks.onProgress?.({
+        phase,
+        iteration,
+        evaluated: results.size,
+        evaluatedBefore,
+        candidates: plan.candidates.length,
+        seconds: seconds(),
+      });
     report();
     // Settle every evaluation before failing, so that none writes to the store after the run has stopped.
     const settled = await Promise.allSettled(
       plan.candidates.map(async (weights, candidate) => {
         if (results.has(candidate)) return;
         const lines = await evaluator.evaluate({
+          version: GRIDMIND_VERSION,
           spec: candidateSpec(config, weights),
           width: config.width,
           height: config.height,
           seeds: plan.seeds,
         });
-        saveTuneEvaluation(db, runId, iteration, candidate, lines);
+        saveTuneEvaluation(db, runId, iteration, candidate, lines, takeUnsaved());
         results.set(candidate, lines);
         report();
       }),
@@ -107,7 +126,7 @@ export async function runTuning(
         },
       };
     }
-    saveTuneState(db, runId, state, seconds(), state.phase === 'done');
+    saveTuneState(db, runId, state, takeUnsaved(), state.phase === 'done');
     hooks.onIteration?.(state);
   }
   return state;

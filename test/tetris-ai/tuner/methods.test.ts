@@ -31,7 +31,7 @@ describe('the noisy cross-entropy method', () => {
     const scores = [7, 9, 1, 2, 3];
     // Elite: 2 of 5 (ρ = 0.4): candidates 1 and 0. Mean (2, 15); population variance (1, 25) + noise.
     const state = crossEntropyMethod.update(crossEntropyMethod.initial(settings(), new Prng(1)), candidates, scores, 30, {
-      ...settings({ eliteFraction: 0.4, noise: 'linear' }),
+      ...settings({ eliteFraction: 0.4, noise: 'linear', population: 5 }),
     });
     expect(state.mean).toEqual([2, 15]);
     expect(state.variance).toEqual([1 + 2, 25 + 2]);

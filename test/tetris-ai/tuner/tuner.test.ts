@@ -78,4 +78,47 @@ describe('runTuning', () => {
     expect(loadTuneRun(db, runId)!.status).toBe('done');
     db.close();
   });
+
+  it('resumes from an interrupted validation', async () => {
+    const tuning = config('ce');
+    const expected = await tuneOnce(tuning);
+    const db = openDatabase(':memory:');
+    const runId = createTuneRun(db, tuning, initialTuneState(tuning));
+    const real = localEvaluator(2);
+    let evaluations = 0;
+    const failing: CandidateEvaluator = {
+      evaluate: (job) => (++evaluations > 8 * 3 + 1 ? Promise.reject(new Error('power cut')) : real.evaluate(job)),
+      close: () => Promise.resolve(),
+    };
+    await expect(runTuning(db, runId, tuning, initialTuneState(tuning), failing)).rejects.toThrow('power cut');
+    expect(loadTuneRun<TuneConfig, TuneState>(db, runId)!.state.phase).toBe('validation');
+    const resumed = await runTuning(db, runId, tuning, loadTuneRun<TuneConfig, TuneState>(db, runId)!.state, real);
+    await real.close();
+    expect(resumed).toEqual(expected);
+    db.close();
+  });
+
+  it("resumes from a crash after an iteration's results were stored but before it ended, without replaying them", async () => {
+    const tuning = config('ga');
+    const db = openDatabase(':memory:');
+    const runId = createTuneRun(db, tuning, initialTuneState(tuning));
+    const evaluator = localEvaluator(2);
+    let savedWithPlan: TuneState | null = null; // the state stored with iteration 2's plan
+    const expected = await runTuning(db, runId, tuning, initialTuneState(tuning), evaluator, {
+      onProgress: ({ iteration, evaluated }) => {
+        if (iteration === 2 && evaluated === 0) savedWithPlan = loadTuneRun<TuneConfig, TuneState>(db, runId)!.state;
+      },
+    });
+    expect(savedWithPlan!.iteration).toBe(2);
+    // What a crash then leaves: iteration 2's plan and results, nothing of the validation after it.
+    db.prepare('DELETE FROM tune_iterations WHERE run_id = ? AND iteration > 2').run(runId);
+    db.prepare('DELETE FROM tune_evaluations WHERE run_id = ? AND iteration > 2').run(runId);
+    let played = 0;
+    const counting: CandidateEvaluator = { evaluate: (job) => (played++, evaluator.evaluate(job)), close: () => Promise.resolve() };
+    const resumed = await runTuning(db, runId, tuning, savedWithPlan!, counting);
+    await evaluator.close();
+    expect(resumed).toEqual(expected);
+    expect(played).toBe(1); // only the validation of the one GA finalist
+    db.close();
+  });
 });
