@@ -309,7 +309,7 @@ function report(run: StoredTuneRun<TuneConfig, TuneState>, state: TuneState, out
   const agent = {
     ...candidateSpec(config, outcome.weights, name),
     description: `${config.features.length} features weighed by the ${methodName} on ${config.width}x${config.height}, one piece: ${validation}`,
-    source: `gridmind tune run ${run.id}, ${duration(run.seconds)} of tuning: ${tuneCommand(config)}`,
+    source: `${tuneCommand(config)} (${duration(run.seconds)} of tuning)`,
   };
   const { despair: _despair, ...file } = agent;
   writeFileAtomically(out, `${JSON.stringify({ ...file, policy: { lookahead: 0 } }, null, 2)}\n`);

@@ -34,6 +34,15 @@ async function tuneOnce(tuning: TuneConfig): Promise<TuneState> {
   }
 }
 
+/** An evaluator that plays `count` evaluations on `real`, then fails every other one (a power cut). */
+function failingAfter(count: number, real: CandidateEvaluator): CandidateEvaluator {
+  let evaluations = 0;
+  return {
+    evaluate: (job) => (++evaluations > count ? Promise.reject(new Error('power cut')) : real.evaluate(job)),
+    close: () => Promise.resolve(),
+  };
+}
+
 describe('runTuning', () => {
   for (const method of ['ce', 'ga'] as const) {
     it(`plays a ${method} run to the end, deterministically, and validates the finalists`, async () => {
@@ -59,12 +68,7 @@ describe('runTuning', () => {
     const db = openDatabase(':memory:');
     const runId = createTuneRun(db, tuning, initialTuneState(tuning));
     const real = localEvaluator(2);
-    let evaluations = 0;
-    const failing: CandidateEvaluator = {
-      evaluate: (job) => (++evaluations > 13 ? Promise.reject(new Error('power cut')) : real.evaluate(job)),
-      close: () => Promise.resolve(),
-    };
-    await expect(runTuning(db, runId, tuning, loadTuneRun<TuneConfig, TuneState>(db, runId)!.state, failing)).rejects.toThrow('power cut');
+    await expect(runTuning(db, runId, tuning, initialTuneState(tuning), failingAfter(13, real))).rejects.toThrow('power cut');
     const stored = loadTuneRun<TuneConfig, TuneState>(db, runId)!;
     expect(stored.status).toBe('running');
     expect(stored.state.iteration).toBe(1); // iteration 0 (8 candidates) finished, iteration 1 part-played
@@ -85,12 +89,7 @@ describe('runTuning', () => {
     const db = openDatabase(':memory:');
     const runId = createTuneRun(db, tuning, initialTuneState(tuning));
     const real = localEvaluator(2);
-    let evaluations = 0;
-    const failing: CandidateEvaluator = {
-      evaluate: (job) => (++evaluations > 8 * 3 + 1 ? Promise.reject(new Error('power cut')) : real.evaluate(job)),
-      close: () => Promise.resolve(),
-    };
-    await expect(runTuning(db, runId, tuning, initialTuneState(tuning), failing)).rejects.toThrow('power cut');
+    await expect(runTuning(db, runId, tuning, initialTuneState(tuning), failingAfter(8 * 3 + 1, real))).rejects.toThrow('power cut');
     expect(loadTuneRun<TuneConfig, TuneState>(db, runId)!.state.phase).toBe('validation');
     const resumed = await runTuning(db, runId, tuning, loadTuneRun<TuneConfig, TuneState>(db, runId)!.state, real);
     await real.close();
