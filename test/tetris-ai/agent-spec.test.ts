@@ -28,6 +28,7 @@ describe('agent files', () => {
       'skilled',
       'target',
       'tpg',
+      'tuned-10x10',
     ]);
     for (const name of builtInAgentNames()) expect(loadAgentSpec(name).name).toBe(name);
   });
