@@ -120,6 +120,10 @@ describe('gridmind tune', () => {
       ],
       [['worker', '--queue', 'redis://127.0.0.1:1'], /cannot reach Redis at redis:\/\/127.0.0.1:1/],
       [['tune', '--features', 'holes', '--start', 'nobody'], /unknown agent "nobody"/],
+      [
+        ['tune', '--features', 'holes', '--out', '/no/such/folder/x.json'],
+        /cannot write \/no\/such\/folder\/x.json: .*; choose another --out/,
+      ],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = await runCli(args, env);
