@@ -7,7 +7,7 @@ import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { InputError } from '../core/errors.ts';
-import { boardSizeOption, figure, integerIn, print } from './options.ts';
+import { boardOption, figure, integerIn, print } from './options.ts';
 
 interface BenchFlags {
   agent: string;
@@ -28,7 +28,7 @@ export function registerBenchCommands(program: Command): void {
     .description('benchmark an agent on the research protocol (one piece, drop placements) over many seeded games')
     .requiredOption('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file')
     .option('--vs <name|file>', 'a second agent, compared game by game on the same pieces')
-    .option('--board <WxH>', 'board size', boardSizeOption, { width: 10, height: 10 })
+    .addOption(boardOption())
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
     .option('--workers <k>', 'worker threads', integerIn(1, 256), availableParallelism())

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 
@@ -26,6 +26,11 @@ export function integerIn(min: number, max: number): (text: string) => number {
 }
 
 export const boardSizeOption = optionParser(parseBoardSize);
+
+/** `--board WxH` for the research protocol, 10x10 unless given. */
+export function boardOption(): Option {
+  return new Option('--board <WxH>', 'board size').argParser(boardSizeOption).default({ width: 10, height: 10 }, '10x10');
+}
 
 /** A figure for people: one decimal at most, "n/a" where it is unknown (null or NaN, as the standard error of one game). */
 export function figure(value: number | null): string {

@@ -20,7 +20,7 @@ import {
   type TuneConfig,
   type TuneState,
 } from '../tetris-ai/tuner/tuning.ts';
-import { boardSizeOption, figure, integerIn, optionParser, print } from './options.ts';
+import { boardOption, figure, integerIn, optionParser, print } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
 interface TuneFlags {
@@ -89,7 +89,7 @@ export function registerTuneCommands(program: Command): void {
     .description('tune feature weights for the one-piece research protocol by the noisy cross-entropy method or a genetic algorithm')
     .option('--features <list>', 'comma-separated feature names to weigh (see `gridmind features`)', featureList)
     .addOption(new Option('--method <name>', 'ce: noisy cross-entropy; ga: genetic algorithm').choices(['ce', 'ga']).default('ce'))
-    .option('--board <WxH>', 'board size', boardSizeOption, { width: 10, height: 10 })
+    .addOption(boardOption())
     .option('--population <n>', 'candidates per iteration', integerIn(2, 100_000), 100)
     .option(
       '--games-per-eval <n>',
