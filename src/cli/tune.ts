@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../store/database.ts';
 import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
+import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
 import {
@@ -255,15 +256,8 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
       state = await runTuning(db, run.id, config, run.state, evaluator, {
         onProgress: (p: TuneProgress) => {
           const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
-          const played = p.evaluated - p.evaluatedBefore;
-          const perCandidate = played > 0 ? p.seconds / played : 0;
-          const perIteration = Math.max(iterationSeconds, perCandidate * config.population);
-          const later =
-            p.phase === 'search'
-              ? (config.iterations - p.iteration - 1) * perIteration +
-                (perIteration / config.population) * finalists * (config.validationGames / config.gamesPerEval)
-              : 0;
-          const eta = played > 0 ? duration(perCandidate * (p.candidates - p.evaluated) + later) : '-';
+          const seconds = remainingSeconds(p, config, finalists, iterationSeconds);
+          const eta = seconds === null ? '-' : duration(seconds);
           progress.setTotal(p.candidates);
           progress.update(p.evaluated, { label, ...summary, remaining: eta });
           if (p.evaluated === p.candidates && p.evaluatedBefore === 0) iterationSeconds = p.seconds;
