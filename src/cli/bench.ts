@@ -3,11 +3,11 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/tetris-bench.ts';
 import { listBenchRuns, saveBenchRun } from '../store/bench-runs.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, withDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { InputError } from '../core/errors.ts';
-import { boardOption, figure, integerIn, print } from './options.ts';
+import { addRunsCommand, boardOption, figure, integerIn, print } from './options.ts';
 
 interface BenchFlags {
   agent: string;
@@ -46,12 +46,7 @@ export function registerBenchCommands(program: Command): void {
     .addHelpText('after', '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.')
     .action((flags: BenchFlags) => bench(flags));
 
-  program
-    .command('runs')
-    .description('list stored benchmark runs, newest first')
-    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
-    .option('--json', 'print the stored runs as JSON')
-    .action((flags: { limit: number; json?: boolean }) => listRuns(flags.limit, flags.json === true));
+  addRunsCommand(program, 'runs', 'list stored benchmark runs, newest first', listRuns);
 }
 
 async function bench(flags: BenchFlags): Promise<void> {
@@ -175,33 +170,26 @@ function describePlayer(player: PlayerSummary, board: string, games: number): st
 }
 
 function listRuns(limit: number, json: boolean): void {
-  const db = openDatabase();
-  try {
-    const runs = listBenchRuns(db, limit);
-    if (json) {
-      print(JSON.stringify(runs));
-      return;
-    }
-    if (runs.length === 0) {
-      print('no stored runs yet: try `gridmind bench --agent dellacherie --games 20`');
-      return;
-    }
-    for (const run of runs) {
-      const summary = run.summary as {
-        meanLines: number;
-        stderr: number | null;
-        piecesPerSecond: number;
-        comparison?: { meanDifference: number; stderr: number | null };
-      };
-      const versus = run.vs
-        ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})`
-        : '';
-      print(
-        `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
-          `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`,
-      );
-    }
-  } finally {
-    db.close();
+  const runs = withDatabase((db) => listBenchRuns(db, limit));
+  if (json) {
+    print(JSON.stringify(runs));
+    return;
+  }
+  if (runs.length === 0) {
+    print('no stored runs yet: try `gridmind bench --agent dellacherie --games 20`');
+    return;
+  }
+  for (const run of runs) {
+    const summary = run.summary as {
+      meanLines: number;
+      stderr: number | null;
+      piecesPerSecond: number;
+      comparison?: { meanDifference: number; stderr: number | null };
+    };
+    const versus = run.vs ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})` : '';
+    print(
+      `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
+        `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 
@@ -35,6 +35,16 @@ export function boardOption(): Option {
 /** A figure for people: one decimal at most, "n/a" where it is unknown (null or NaN, as the standard error of one game). */
 export function figure(value: number | null): string {
   return value === null || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+/** Adds a command that lists stored runs, newest first: `--limit N` (default 20) and `--json`. */
+export function addRunsCommand(parent: Command, name: string, description: string, list: (limit: number, json: boolean) => void): void {
+  parent
+    .command(name)
+    .description(description)
+    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
+    .option('--json', 'print the stored runs as JSON')
+    .action((flags: { limit: number; json?: boolean }) => list(flags.limit, flags.json === true));
 }
 
 /** Writes a line of text to stdout. */

@@ -10,9 +10,9 @@ import { randomBoard } from '../samegame/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
-import { openDatabase } from '../store/database.ts';
+import { withDatabase } from '../store/database.ts';
 import { listSameGameRuns, saveSameGameRun, type NewSameGameRun } from '../store/samegame-runs.ts';
-import { integerIn, optionParser, print } from './options.ts';
+import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
 
 /** The flags `solve` and `bench` share. */
 interface SearchFlags {
@@ -130,12 +130,7 @@ export function registerSameGameCommands(program: Command): void {
       print(randomBoard(flags.size.width, flags.size.height, flags.colours, flags.seed).toString()),
     );
 
-  samegame
-    .command('runs')
-    .description('list stored SameGame runs, newest first')
-    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
-    .option('--json', 'print the stored runs as JSON')
-    .action((flags: { limit: number; json?: boolean }) => listRuns(flags.limit, flags.json === true));
+  addRunsCommand(samegame, 'runs', 'list stored SameGame runs, newest first', listRuns);
 }
 
 function solveFile(flags: SearchFlags & { file: string }): void {
@@ -244,33 +239,23 @@ function describe(solution: Solution | BoardResult): string {
 }
 
 function store(run: NewSameGameRun): number {
-  const db = openDatabase();
-  try {
-    return saveSameGameRun(db, run);
-  } finally {
-    db.close();
-  }
+  return withDatabase((db) => saveSameGameRun(db, run));
 }
 
 function listRuns(limit: number, json: boolean): void {
-  const db = openDatabase();
-  try {
-    const runs = listSameGameRuns(db, limit);
-    if (json) {
-      print(JSON.stringify(runs));
-      return;
-    }
-    if (runs.length === 0) {
-      print('no stored SameGame runs yet: try `gridmind samegame solve --file ../shared/data/samegame/standard/schadd_01.txt`');
-      return;
-    }
-    for (const run of runs) {
-      print(
-        `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
-          `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`,
-      );
-    }
-  } finally {
-    db.close();
+  const runs = withDatabase((db) => listSameGameRuns(db, limit));
+  if (json) {
+    print(JSON.stringify(runs));
+    return;
+  }
+  if (runs.length === 0) {
+    print('no stored SameGame runs yet: try `gridmind samegame solve --file ../shared/data/samegame/standard/schadd_01.txt`');
+    return;
+  }
+  for (const run of runs) {
+    print(
+      `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
+        `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`,
+    );
   }
 }

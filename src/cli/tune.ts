@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { writeFileAtomically } from '../core/files.ts';
-import { openDatabase, type Db } from '../store/database.ts';
+import { openDatabase, withDatabase, type Db } from '../store/database.ts';
 import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
@@ -13,7 +13,7 @@ import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
 import {
-  candidateSpec,
+  weightsByFeature,
   methodSettings,
   TUNING_METHODS,
   tuneCommand,
@@ -21,7 +21,7 @@ import {
   type TuneConfig,
   type TuneState,
 } from '../tetris-ai/tuner/tuning.ts';
-import { boardOption, figure, integerIn, optionParser, print } from './options.ts';
+import { addRunsCommand, boardOption, figure, integerIn, optionParser, print } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
 interface TuneFlags {
@@ -125,12 +125,7 @@ export function registerTuneCommands(program: Command): void {
     )
     .action((flags: TuneFlags, command: Command) => tune(flags, command));
 
-  program
-    .command('tune-runs')
-    .description('list stored tuning runs, newest first')
-    .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
-    .option('--json', 'print the stored runs as JSON')
-    .action((flags: { limit: number; json?: boolean }) => listRuns(flags.limit, flags.json === true));
+  addRunsCommand(program, 'tune-runs', 'list stored tuning runs, newest first', listRuns);
 }
 
 function configFromFlags(flags: TuneFlags): TuneConfig {
@@ -300,20 +295,24 @@ function report(run: StoredTuneRun<TuneConfig, TuneState>, state: TuneState, out
   const name = basename(out).replace(/\.json$/, '');
   const methodName = TUNING_METHODS[config.method].name;
   const validation = `${figure(outcome.validationMean)} ± ${figure(outcome.validationStderr)} lines over ${config.validationGames} validation games`;
+  const weights = weightsByFeature(config, outcome.weights);
   const agent = {
-    ...candidateSpec(config, outcome.weights, name),
+    name,
     description: `${config.features.length} features weighed by the ${methodName} on ${config.width}x${config.height}, one piece: ${validation}`,
     source: `${tuneCommand(config)} (${duration(run.seconds)} of tuning)`,
+    sense: 'maximize',
+    features: config.features,
+    weights,
+    policy: { lookahead: 0 },
   };
-  const { despair: _despair, ...file } = agent;
-  writeFileAtomically(out, `${JSON.stringify({ ...file, policy: { lookahead: 0 } }, null, 2)}\n`);
+  writeFileAtomically(out, `${JSON.stringify(agent, null, 2)}\n`);
   if (json) {
     print(
       JSON.stringify({
         runId: run.id,
         method: config.method,
         features: config.features,
-        weights: agent.weights,
+        weights,
         validationMean: outcome.validationMean,
         validationStderr: outcome.validationStderr,
         history: state.history,
@@ -330,31 +329,26 @@ function report(run: StoredTuneRun<TuneConfig, TuneState>, state: TuneState, out
 }
 
 function listRuns(limit: number, json: boolean): void {
-  const db = openDatabase();
-  try {
-    const runs = listTuneRuns<TuneConfig, TuneState>(db, limit);
-    if (json) {
-      print(
-        JSON.stringify(
-          runs.map(({ state, ...run }) => ({ ...run, iteration: state.iteration, history: state.history, outcome: state.outcome })),
-        ),
-      );
-      return;
-    }
-    if (runs.length === 0) {
-      print('no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`');
-      return;
-    }
-    for (const run of runs) {
-      const { config, state } = run;
-      const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
-      print(
-        `#${run.id}  ${run.updatedAt.slice(0, 19).replace('T', ' ')}  ${run.status}  ${config.method} ${config.width}x${config.height}  ` +
-          `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(run.seconds)}${result}`,
-      );
-    }
-  } finally {
-    db.close();
+  const runs = withDatabase((db) => listTuneRuns<TuneConfig, TuneState>(db, limit));
+  if (json) {
+    print(
+      JSON.stringify(
+        runs.map(({ state, ...run }) => ({ ...run, iteration: state.iteration, history: state.history, outcome: state.outcome })),
+      ),
+    );
+    return;
+  }
+  if (runs.length === 0) {
+    print('no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`');
+    return;
+  }
+  for (const run of runs) {
+    const { config, state } = run;
+    const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
+    print(
+      `#${run.id}  ${run.updatedAt.slice(0, 19).replace('T', ' ')}  ${run.status}  ${config.method} ${config.width}x${config.height}  ` +
+        `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(run.seconds)}${result}`,
+    );
   }
 }
 

@@ -71,6 +71,16 @@ const MIGRATIONS: readonly string[] = [
    );`,
 ];
 
+/** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */
+export function withDatabase<T>(use: (db: Db) => T): T {
+  const db = openDatabase();
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** Where Gridmind keeps its data: `GRIDMIND_DB`, or `~/.gridmind/gridmind.db`. */
 export function databasePath(): string {
   return process.env.GRIDMIND_DB || join(homedir(), '.gridmind', 'gridmind.db');

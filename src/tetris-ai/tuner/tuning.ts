@@ -77,15 +77,20 @@ export function methodSettings(config: TuneConfig): MethodSettings {
   };
 }
 
+/** A weight vector as an agent file's weights: by feature name. */
+export function weightsByFeature(config: TuneConfig, weights: readonly number[]): Record<string, number> {
+  return Object.fromEntries(config.features.map((feature, d) => [feature, weights[d]]));
+}
+
 /** The one-piece research-protocol agent that a weight vector stands for. */
-export function candidateSpec(config: TuneConfig, weights: readonly number[], name = 'candidate'): AgentSpec {
+export function candidateSpec(config: TuneConfig, weights: readonly number[]): AgentSpec {
   return {
-    name,
+    name: 'candidate',
     description: `a ${config.method} tuning candidate`,
     source: 'gridmind tune',
     sense: 'maximize',
     features: config.features,
-    weights: Object.fromEntries(config.features.map((feature, d) => [feature, weights[d]])),
+    weights: weightsByFeature(config, weights),
     despair: null,
     policy: { lookahead: 0, beam: null, combine: 'sum', tieBreak: 'first', rejectOvershoot: false },
   };
