@@ -1,5 +1,6 @@
 import { maximum, mean, median, minimum, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import type { StoredGame } from '../store/bench-games.ts';
 import { GamePool } from './game-pool.ts';
 import type { GameRecord } from './game-worker.ts';
 
@@ -20,8 +21,20 @@ export interface BenchOptions {
   readonly workers: number;
   readonly preview: number;
   readonly maxPieces: number | null;
+  /** Where each finished game is saved, and where games played before are found again. */
+  readonly store?: GameStore;
   readonly onProgress?: (done: number, total: number) => void;
 }
+
+/** Finished games kept across runs (see store/bench-games.ts). */
+export interface GameStore {
+  /** The game this player already played on this seed, when it is stored and may be reused. */
+  find(player: BenchPlayer, seed: number): StoredGame | undefined;
+  save(player: BenchPlayer, seed: number, game: StoredGame): void;
+}
+
+/** The `thread` of a game taken from the store rather than played. */
+const STORED = -1;
 
 /** One player's results over the games. */
 export interface PlayerSummary {
@@ -33,7 +46,10 @@ export interface PlayerSummary {
   readonly maxLines: number;
   /** Pieces placed in all games. */
   readonly pieces: number;
-  /** Σ over worker threads of (pieces / playing time): with one worker, the single-thread speed. */
+  /**
+   * Σ over worker threads of (pieces / playing time) for the games played by this run: with one
+   * worker, the single-thread speed. When every game came from the store, their single-thread speed.
+   */
   readonly piecesPerSecond: number;
 }
 
@@ -41,30 +57,43 @@ export interface BenchResult {
   readonly player: PlayerSummary;
   readonly lines: number[];
   readonly vs: { readonly player: PlayerSummary; readonly lines: number[]; readonly comparison: PairedComparison } | null;
+  /** Games (of all players) taken from the store instead of played. */
+  readonly storedGames: number;
 }
 
 /**
  * The research-protocol benchmark: every player plays games 0 … games − 1 with seeds seedBase + g
- * on a pool of worker threads; the results are summarised and, with an opponent, compared pairwise.
+ * on a pool of worker threads (or finds them in the store); the results are summarised and, with an
+ * opponent, compared pairwise.
  */
 export async function runTetrisBench(options: BenchOptions): Promise<BenchResult> {
   const pool = new GamePool(options.workers);
   const players = options.vs === null ? [options.agent] : [options.agent, options.vs];
   const total = players.length * options.games;
   let done = 0;
+  let storedGames = 0;
   try {
     const results = await Promise.all(
       players.map((player) =>
         Promise.all(
           Array.from({ length: options.games }, async (_, g) => {
-            const record = await pool.play(player.spec, {
-              rules: 'research',
-              width: options.width,
-              height: options.height,
-              seed: options.seedBase + g,
-              preview: options.preview,
-              maxPieces: options.maxPieces,
-            });
+            const seed = options.seedBase + g;
+            const stored = options.store?.find(player, seed);
+            let record: GameRecord;
+            if (stored !== undefined) {
+              record = { ...stored, thread: STORED };
+              storedGames++;
+            } else {
+              record = await pool.play(player.spec, {
+                rules: 'research',
+                width: options.width,
+                height: options.height,
+                seed,
+                preview: options.preview,
+                maxPieces: options.maxPieces,
+              });
+              options.store?.save(player, seed, record);
+            }
             options.onProgress?.(++done, total);
             return record;
           }),
@@ -74,12 +103,13 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     const [mine, theirs] = results;
     const lines = mine.map((record) => record.lines);
     const player = summarise(options.agent.name, mine);
-    if (options.vs === null) return { player, lines, vs: null };
+    if (options.vs === null) return { player, lines, vs: null, storedGames };
     const vsLines = theirs.map((record) => record.lines);
     return {
       player,
       lines,
       vs: { player: summarise(options.vs.name, theirs), lines: vsLines, comparison: pairedComparison(lines, vsLines) },
+      storedGames,
     };
   } finally {
     await pool.close();
@@ -88,8 +118,9 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
 
 function summarise(agent: string, records: readonly GameRecord[]): PlayerSummary {
   const lines = records.map((record) => record.lines);
+  const played = records.filter((record) => record.thread !== STORED);
   const byThread = new Map<number, { pieces: number; ms: number }>();
-  for (const { thread, pieces, ms } of records) {
+  for (const { thread, pieces, ms } of played.length > 0 ? played : records) {
     const entry = byThread.get(thread) ?? { pieces: 0, ms: 0 };
     entry.pieces += pieces;
     entry.ms += ms;

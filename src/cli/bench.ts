@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { sqliteGameStore } from '../bench/game-store.ts';
 import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/tetris-bench.ts';
 import { listBenchRuns, saveBenchRun } from '../store/bench-runs.ts';
 import { openDatabase, withDatabase } from '../store/database.ts';
@@ -19,6 +20,7 @@ interface BenchFlags {
   preview?: number;
   lookahead?: number;
   maxPieces?: number;
+  resume?: boolean;
   json?: boolean;
 }
 
@@ -39,11 +41,16 @@ export function registerBenchCommands(program: Command): void {
       integerIn(0, MAX_LOOKAHEAD),
     )
     .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--resume', 'take the games already played with the same agent, board and settings from the database, and play only the others')
     .option(
       '--json',
-      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers"}',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}',
     )
-    .addHelpText('after', '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.')
+    .addHelpText(
+      'after',
+      '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.\n' +
+        'Every game is stored as soon as it ends: after an interrupt, the same command with --resume plays only the rest.',
+    )
     .action((flags: BenchFlags) => bench(flags));
 
   addRunsCommand(program, 'runs', 'list stored benchmark runs, newest first', listRuns);
@@ -75,6 +82,25 @@ async function bench(flags: BenchFlags): Promise<void> {
     cliProgress.Presets.shades_classic,
   );
   const games = flags.games * (vs === null ? 1 : 2);
+  const lastSeed = flags.seedBase + flags.games - 1;
+  const store = sqliteGameStore(
+    db,
+    { ...flags.board, preview, maxPieces: flags.maxPieces ?? null },
+    flags.seedBase,
+    lastSeed,
+    flags.resume === true,
+  );
+  let done = 0;
+  const onInterrupt = () => {
+    bar.stop();
+    process.stderr.write(
+      `\ninterrupted after ${done} of ${games} games; they are stored: the same command with --resume plays only the rest\n`,
+    );
+    db.close();
+    process.exit(130);
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   bar.start(games, 0);
   const result = await runTetrisBench({
     agent,
@@ -86,13 +112,18 @@ async function bench(flags: BenchFlags): Promise<void> {
     workers: flags.workers,
     preview,
     maxPieces: flags.maxPieces ?? null,
-    onProgress: (done) => bar.update(done),
+    store,
+    onProgress: (finished) => bar.update((done = finished)),
   })
     .catch((error: unknown) => {
       db.close();
       throw error;
     })
-    .finally(() => bar.stop());
+    .finally(() => {
+      bar.stop();
+      process.removeListener('SIGINT', onInterrupt);
+      process.removeListener('SIGTERM', onInterrupt);
+    });
 
   const summary: Record<string, unknown> = {
     ...playerFields(result.player),
@@ -103,6 +134,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     preview,
     lookahead: flags.lookahead ?? null,
     maxPieces: flags.maxPieces ?? null,
+    storedGames: result.storedGames,
   };
   if (result.vs !== null) {
     const { comparison } = result.vs;
@@ -145,7 +177,8 @@ async function bench(flags: BenchFlags): Promise<void> {
         `wins ${comparison.winsA} to ${comparison.winsB}, ${comparison.ties} ties`,
     );
   }
-  print(`stored as run ${summary.runId} (${flags.workers} workers, seeds ${flags.seedBase}…${flags.seedBase + flags.games - 1})`);
+  const reused = result.storedGames > 0 ? `; ${result.storedGames} games taken from earlier runs` : '';
+  print(`stored as run ${summary.runId} (${flags.workers} workers, seeds ${flags.seedBase}…${lastSeed}${reused})`);
 }
 
 function playerFields(player: PlayerSummary): Record<string, unknown> {

@@ -69,6 +69,15 @@ const MIGRATIONS: readonly string[] = [
      lines TEXT NOT NULL,
      PRIMARY KEY (run_id, iteration, candidate)
    );`,
+  `CREATE TABLE bench_games (
+     setup TEXT NOT NULL,
+     seed INTEGER NOT NULL,
+     lines INTEGER NOT NULL,
+     pieces INTEGER NOT NULL,
+     ms REAL NOT NULL,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (setup, seed)
+   ) WITHOUT ROWID;`,
 ];
 
 /** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */

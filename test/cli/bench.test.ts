@@ -1,8 +1,13 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
+
+const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-bench-'));
 const db = join(dir, 'runs.db');
@@ -105,6 +110,65 @@ describe('gridmind bench --lookahead', () => {
     expect(bad.stderr).toMatch(/"4" is not a whole number from 0 to 3/);
   });
 });
+
+describe('gridmind bench --resume', () => {
+  const benchArgs = ['bench', '--agent', 'bcts', '--board', '6x8', '--workers', '2', '--json'];
+
+  it('takes the games stored by earlier runs with the same setup and plays only the others', async () => {
+    const resumeEnv = { GRIDMIND_DB: join(dir, 'resume.db') };
+    const first = JSON.parse((await runCli([...benchArgs, '--games', '6'], resumeEnv)).stdout);
+    expect(first.storedGames).toBe(0);
+    const extended = JSON.parse((await runCli([...benchArgs, '--games', '9', '--resume'], resumeEnv)).stdout);
+    expect(extended.storedGames).toBe(6);
+    const fresh = JSON.parse((await runCli([...benchArgs, '--games', '9'], { GRIDMIND_DB: join(dir, 'fresh.db') })).stdout);
+    expect([extended.meanLines, extended.minLines, extended.maxLines, extended.pieces]).toEqual([
+      fresh.meanLines,
+      fresh.minLines,
+      fresh.maxLines,
+      fresh.pieces,
+    ]);
+    // Another setup (a piece limit, another depth) or no --resume: every game is played.
+    for (const other of [['--max-pieces', '500', '--resume'], ['--lookahead', '1', '--resume'], []]) {
+      expect(JSON.parse((await runCli([...benchArgs, '--games', '6', ...other], resumeEnv)).stdout).storedGames, other.join(' ')).toBe(0);
+    }
+  });
+
+  it('keeps the games finished before an interrupt, and --resume ends as an uninterrupted run does', async () => {
+    const args = ['bench', '--agent', 'bcts', '--board', '10x10', '--games', '30', '--workers', '1'];
+    const database = join(dir, 'interrupted-bench.db');
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, GRIDMIND_DB: database } });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor(() => existsSync(database) && storedGameCount(database) >= 2);
+    child.kill('SIGINT');
+    expect(await exit).toBe(130);
+    const kept = storedGameCount(database);
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(kept).toBeLessThan(30);
+    expect(stderr).toMatch(/interrupted after \d+ of 30 games; they are stored: the same command with --resume plays only the rest/);
+
+    const resumed = JSON.parse((await runCli([...args, '--resume', '--json'], { GRIDMIND_DB: database })).stdout);
+    expect(resumed.storedGames).toBe(kept);
+    const whole = JSON.parse((await runCli([...args, '--json'], { GRIDMIND_DB: join(dir, 'whole-bench.db') })).stdout);
+    expect([resumed.meanLines, resumed.pieces]).toEqual([whole.meanLines, whole.pieces]);
+  });
+});
+
+function storedGameCount(database: string): number {
+  const db = new Database(database, { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM bench_games').get() as { n: number }).n;
+  } catch {
+    return 0; // not migrated yet
+  } finally {
+    db.close();
+  }
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 describe('the database', () => {
   it('refuses a file that is not a SQLite database, with one line and exit 2, before playing', async () => {

@@ -48,6 +48,10 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     ['heightRange', 4],
     ['heightDeviation', 0.8 + 1.8 + 2.2 + 0.8 + 1.2],
     ['weightedHeight', 3 * 0 + 4 * 2 + 0 * 4 + 3 * 6 + 1 * 8],
+    // Steps +1, −4, +3, −2: two of them within −2 … +2.
+    ['patternDiversity', 2],
+    // Mean height 2.2 on a board 6 high: centres 0, 1.5, 3, 4.5, 6 and spread 1.2.
+    ...[0, 1, 2, 3, 4].map((i) => [`heightRbf${i}`, Math.exp(-((2.2 - 1.5 * i) ** 2) / (2 * 1.2 ** 2))] as [string, number]),
   ])('%s = %d', (name, expected) => {
     expect(value(name, input)).toBeCloseTo(expected, 10);
   });
@@ -70,6 +74,14 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     // Column 0 filled to the top: floor→cells no change, top cell→above one change.
     const tall = inputFor(parseBoard(['#...', '#...', '#...', '#...'].join('\n')));
     expect(value('columnTransitions', tall)).toBe(1 + 3);
+  });
+
+  it('see every step from −2 to +2 in pattern diversity, and nothing steeper', () => {
+    // Heights 0 2 1 1 2 4 8: steps +2, −1, 0, +1, +2, +4.
+    const stairs = inputFor(
+      parseBoard(['......#', '......#', '......#', '......#', '.....##', '.....##', '.#..###', '.######'].join('\n')),
+    );
+    expect(value('patternDiversity', stairs)).toBe(4);
   });
 
   it('sum a clean well of depth d as 1 + 2 + … + d', () => {

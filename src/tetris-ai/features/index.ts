@@ -9,6 +9,7 @@ const S2 = 'S2 TPG-TETRIS (Aveiro)';
 const DELLACHERIE = 'Dellacherie (in Fahey 2003), as MdpTetris computes it';
 const BCTS = 'BCTS, Thiery & Scherrer 2009';
 const LEE = "Yiyuan Lee's Tetris AI (S5), measured before full rows are removed";
+const CBMPI = 'Scherrer, Ghavamzadeh, Gabillon, Lesner & Geist 2015 (CBMPI), value-function features';
 
 function define(
   name: string,
@@ -67,6 +68,22 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
       measure.holeDepth(input.after, input.fullRow),
     ),
     define('rowsWithHoles', 'rows that contain at least one hole', BCTS, (input) => measure.rowsWithHoles(input.after)),
+    define(
+      'patternDiversity',
+      'how many of the height differences −2 … +2 occur between neighbouring columns (0 to 5)',
+      `Thiery & Scherrer 2009, MdpTetris's "diversity"; one of CBMPI's DU policy features`,
+      (input) => measure.patternDiversity(input.after, input.width),
+      heights,
+    ),
+    ...[0, 1, 2, 3, 4].map((i) =>
+      define(
+        `heightRbf${i}`,
+        `exp(−(c − ${i}·H/4)² / (2·(H/5)²)), c the mean column height, H the board height`,
+        CBMPI,
+        (input) => measure.heightRadialBasis(input.after, input.width, input.height, i),
+        heights,
+      ),
+    ),
     define('aggregateHeight', 'Σ column heights', S2, (input) => measure.aggregateHeight(input.after, input.width), heights),
     define('bumpiness', 'Σ |hᵢ − hᵢ₊₁| over neighbouring columns', S2, (input) => measure.bumpiness(input.after, input.width), heights),
     define(

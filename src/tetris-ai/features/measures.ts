@@ -156,6 +156,30 @@ export function minHeight(view: BoardView, width: number): number {
   return lowest;
 }
 
+/**
+ * Pattern diversity: how many of the height differences −2, −1, 0, +1, +2 occur between neighbouring
+ * columns (hᵢ₊₁ − hᵢ), so 0 to 5. A surface with varied small steps accepts more piece shapes.
+ */
+export function patternDiversity(view: BoardView, width: number): number {
+  const { heights } = view;
+  let seen = 0;
+  for (let x = 1; x < width; x++) {
+    const step = heights[x] - heights[x - 1];
+    if (step >= -2 && step <= 2) seen |= 1 << (step + 2);
+  }
+  return POPCOUNT[seen];
+}
+
+/**
+ * The i-th of five radial basis functions of the mean column height c on a board of height H:
+ * exp(−(c − i·H/4)² / (2·(H/5)²)), i = 0 … 4.
+ */
+export function heightRadialBasis(view: BoardView, width: number, height: number, i: number): number {
+  const distance = aggregateHeight(view, width) / width - (i * height) / 4;
+  const spread = height / 5;
+  return Math.exp(-(distance * distance) / (2 * spread * spread));
+}
+
 /** Σ |hᵢ − mean height|. */
 export function heightDeviation(view: BoardView, width: number): number {
   const mean = aggregateHeight(view, width) / width;

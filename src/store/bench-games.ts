@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { Db } from './database.ts';
+
+/**
+ * Benchmark games, stored one by one as they finish, so that a long benchmark that is interrupted
+ * (or later extended to more seeds) plays only the games it lacks. A game is identified by its seed
+ * and its setup: everything that decides its result (the Gridmind version, the agent, the board, the
+ * preview, the piece limit), kept as a hash.
+ */
+export interface StoredGame {
+  readonly lines: number;
+  readonly pieces: number;
+  /** Milliseconds of play when it was played. */
+  readonly ms: number;
+}
+
+/** The key of a game setup: the SHA-256 of its JSON. */
+export function gameSetupKey(setup: unknown): string {
+  return createHash('sha256').update(JSON.stringify(setup)).digest('hex');
+}
+
+export function saveBenchGame(db: Db, setupKey: string, seed: number, game: StoredGame): void {
+  db.prepare(`INSERT OR REPLACE INTO bench_games (setup, seed, lines, pieces, ms, created_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    setupKey,
+    seed,
+    game.lines,
+    game.pieces,
+    game.ms,
+    new Date().toISOString(),
+  );
+}
+
+/** The stored games of a setup with seeds from `first` to `last`, by seed. */
+export function findBenchGames(db: Db, setupKey: string, first: number, last: number): Map<number, StoredGame> {
+  const rows = db
+    .prepare('SELECT seed, lines, pieces, ms FROM bench_games WHERE setup = ? AND seed BETWEEN ? AND ?')
+    .all(setupKey, first, last) as (StoredGame & { seed: number })[];
+  return new Map(rows.map(({ seed, lines, pieces, ms }) => [seed, { lines, pieces, ms }]));
+}
