@@ -13,15 +13,17 @@ export interface GameSetup {
 
 /**
  * The SQLite store of benchmark games for seeds `first` … `last`: every game is saved as it finishes;
- * with `reuse`, a game already stored for the same setup (Gridmind version, agent spec, board,
- * preview, piece limit) and seed is returned instead of being played again.
+ * with `reuse`, a game already stored for the same setup (Gridmind version, the agent's sense,
+ * features, weights, despair and policy, board, preview, piece limit) and seed is returned instead of
+ * being played again.
  */
 export function sqliteGameStore(db: Db, setup: GameSetup, first: number, last: number, reuse: boolean): GameStore {
   const keys = new Map<BenchPlayer, string>();
   const keyOf = (player: BenchPlayer): string => {
     let key = keys.get(player);
     if (key === undefined) {
-      key = gameSetupKey({ version: GRIDMIND_VERSION, spec: player.spec, ...setup });
+      const { sense, features, weights, despair, policy } = player.spec; // not its name, description or source
+      key = gameSetupKey({ version: GRIDMIND_VERSION, agent: { sense, features, weights, despair, policy }, ...setup });
       keys.set(player, key);
     }
     return key;

@@ -4,8 +4,8 @@ import type { Db } from './database.ts';
 /**
  * Benchmark games, stored one by one as they finish, so that a long benchmark that is interrupted
  * (or later extended to more seeds) plays only the games it lacks. A game is identified by its seed
- * and its setup: everything that decides its result (the Gridmind version, the agent, the board, the
- * preview, the piece limit), kept as a hash.
+ * and its setup: everything that decides its result (the Gridmind version, how the agent plays, the
+ * board, the preview, the piece limit), kept as a hash.
  */
 export interface StoredGame {
   readonly lines: number;

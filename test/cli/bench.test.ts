@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -127,6 +127,18 @@ describe('gridmind bench --resume', () => {
       fresh.maxLines,
       fresh.pieces,
     ]);
+    // The same weights under another name are the same player.
+    const renamed = join(dir, 'renamed-bcts.json');
+    writeFileSync(
+      renamed,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(new URL('../../src/tetris-ai/agents/bcts.json', import.meta.url), 'utf8')),
+        name: 'mine',
+        description: 'a copy',
+      }),
+    );
+    const copy = JSON.parse((await runCli([...benchArgs, '--agent', renamed, '--games', '6', '--resume'], resumeEnv)).stdout);
+    expect(copy.storedGames).toBe(6);
     // Another setup (a piece limit, another depth) or no --resume: every game is played.
     for (const other of [['--max-pieces', '500', '--resume'], ['--lookahead', '1', '--resume'], []]) {
       expect(JSON.parse((await runCli([...benchArgs, '--games', '6', ...other], resumeEnv)).stdout).storedGames, other.join(' ')).toBe(0);
