@@ -1,6 +1,6 @@
 import { maximum, mean, median, minimum, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import type { StoredGame } from '../store/bench-games.ts';
+import type { PlayOptions } from '../tetris-ai/play.ts';
 import { GamePool } from './game-pool.ts';
 import type { GameRecord } from './game-worker.ts';
 
@@ -26,11 +26,14 @@ export interface BenchOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Finished games kept across runs (see store/bench-games.ts). */
+/** What a stored game keeps. */
+export type GameResult = Pick<GameRecord, 'lines' | 'pieces' | 'ms'>;
+
+/** Finished games kept across runs (see game-store.ts). */
 export interface GameStore {
-  /** The game this player already played on this seed, when it is stored and may be reused. */
-  find(player: BenchPlayer, seed: number): StoredGame | undefined;
-  save(player: BenchPlayer, seed: number, game: StoredGame): void;
+  /** The game this agent already played with these options, when it is stored and may be reused. */
+  find(spec: AgentSpec, options: PlayOptions): GameResult | undefined;
+  save(spec: AgentSpec, options: PlayOptions, game: GameResult): void;
 }
 
 /** The `thread` of a game taken from the store rather than played. */
@@ -77,22 +80,22 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
       players.map((player) =>
         Promise.all(
           Array.from({ length: options.games }, async (_, g) => {
-            const seed = options.seedBase + g;
-            const stored = options.store?.find(player, seed);
+            const play: PlayOptions = {
+              rules: 'research',
+              width: options.width,
+              height: options.height,
+              seed: options.seedBase + g,
+              preview: options.preview,
+              maxPieces: options.maxPieces,
+            };
+            const stored = options.store?.find(player.spec, play);
             let record: GameRecord;
             if (stored !== undefined) {
-              record = { ...stored, thread: STORED };
+              record = { lines: stored.lines, pieces: stored.pieces, ms: stored.ms, thread: STORED };
               storedGames++;
             } else {
-              record = await pool.play(player.spec, {
-                rules: 'research',
-                width: options.width,
-                height: options.height,
-                seed,
-                preview: options.preview,
-                maxPieces: options.maxPieces,
-              });
-              options.store?.save(player, seed, record);
+              record = await pool.play(player.spec, play);
+              options.store?.save(player.spec, play, record);
             }
             options.onProgress?.(++done, total);
             return record;

@@ -82,22 +82,20 @@ async function bench(flags: BenchFlags): Promise<void> {
     cliProgress.Presets.shades_classic,
   );
   const games = flags.games * (vs === null ? 1 : 2);
+  const maxPieces = flags.maxPieces ?? null;
   const lastSeed = flags.seedBase + flags.games - 1;
-  const store = sqliteGameStore(
-    db,
-    { ...flags.board, preview, maxPieces: flags.maxPieces ?? null },
-    flags.seedBase,
-    lastSeed,
-    flags.resume === true,
-  );
+  const store = sqliteGameStore(db, flags.resume === true);
   let done = 0;
-  const onInterrupt = () => {
+  const onInterrupt = (signal: NodeJS.Signals) => {
     bar.stop();
     process.stderr.write(
       `\ninterrupted after ${done} of ${games} games; they are stored: the same command with --resume plays only the rest\n`,
     );
-    db.close();
-    process.exit(130);
+    try {
+      db.close();
+    } finally {
+      process.exit(signal === 'SIGTERM' ? 143 : 130);
+    }
   };
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onInterrupt);
@@ -111,7 +109,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     seedBase: flags.seedBase,
     workers: flags.workers,
     preview,
-    maxPieces: flags.maxPieces ?? null,
+    maxPieces,
     store,
     onProgress: (finished) => bar.update((done = finished)),
   })
@@ -133,7 +131,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     seedBase: flags.seedBase,
     preview,
     lookahead: flags.lookahead ?? null,
-    maxPieces: flags.maxPieces ?? null,
+    maxPieces,
     storedGames: result.storedGames,
   };
   if (result.vs !== null) {

@@ -218,11 +218,14 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
   const log = (text: string) => (process.stderr.isTTY && !barStopped ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
   const resumeHint = (id: number) => `run ${id} is stored; resume it with \`gridmind tune --resume ${id}\``;
-  const onInterrupt = () => {
+  const onInterrupt = (signal: NodeJS.Signals) => {
     stopBar();
     process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId)}`}\n`);
-    db.close();
-    process.exit(130);
+    try {
+      db.close();
+    } finally {
+      process.exit(signal === 'SIGTERM' ? 143 : 130);
+    }
   };
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onInterrupt);

@@ -4,8 +4,8 @@ import type { Db } from './database.ts';
 /**
  * Benchmark games, stored one by one as they finish, so that a long benchmark that is interrupted
  * (or later extended to more seeds) plays only the games it lacks. A game is identified by its seed
- * and its setup: everything that decides its result (the Gridmind version, how the agent plays, the
- * board, the preview, the piece limit), kept as a hash.
+ * and its setup: everything that decides its result (Gridmind's results revision, how the agent plays,
+ * the board, the preview, the piece limit), kept as a hash.
  */
 export interface StoredGame {
   readonly lines: number;
@@ -30,10 +30,7 @@ export function saveBenchGame(db: Db, setupKey: string, seed: number, game: Stor
   );
 }
 
-/** The stored games of a setup with seeds from `first` to `last`, by seed. */
-export function findBenchGames(db: Db, setupKey: string, first: number, last: number): Map<number, StoredGame> {
-  const rows = db
-    .prepare('SELECT seed, lines, pieces, ms FROM bench_games WHERE setup = ? AND seed BETWEEN ? AND ?')
-    .all(setupKey, first, last) as (StoredGame & { seed: number })[];
-  return new Map(rows.map(({ seed, lines, pieces, ms }) => [seed, { lines, pieces, ms }]));
+/** The stored game of a setup on a seed, if any. */
+export function findBenchGame(db: Db, setupKey: string, seed: number): StoredGame | undefined {
+  return db.prepare('SELECT lines, pieces, ms FROM bench_games WHERE setup = ? AND seed = ?').get(setupKey, seed) as StoredGame | undefined;
 }

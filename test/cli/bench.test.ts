@@ -152,7 +152,10 @@ describe('gridmind bench --resume', () => {
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitFor(() => existsSync(database) && storedGameCount(database) >= 2);
+    let exited = false;
+    void exit.then(() => (exited = true));
+    await waitFor(() => exited || (existsSync(database) && storedGameCount(database) >= 2));
+    expect(exited, stderr).toBe(false);
     child.kill('SIGINT');
     expect(await exit).toBe(130);
     const kept = storedGameCount(database);

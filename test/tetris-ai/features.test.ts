@@ -52,7 +52,7 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     ['patternDiversity', 2],
     // Mean height 2.2 on a board 6 high: centres 0, 1.5, 3, 4.5, 6 and spread 1.2.
     ...[0, 1, 2, 3, 4].map((i) => [`heightRbf${i}`, Math.exp(-((2.2 - 1.5 * i) ** 2) / (2 * 1.2 ** 2))] as [string, number]),
-  ])('%s = %d', (name, expected) => {
+  ])('%s = %s', (name, expected) => {
     expect(value(name, input)).toBeCloseTo(expected, 10);
   });
 
