@@ -8,7 +8,7 @@ import { openDatabase, withDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { InputError } from '../core/errors.ts';
-import { addRunsCommand, boardOption, figure, integerIn, print } from './options.ts';
+import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
 
 interface BenchFlags {
   agent: string;
@@ -86,19 +86,13 @@ async function bench(flags: BenchFlags): Promise<void> {
   const lastSeed = flags.seedBase + flags.games - 1;
   const store = sqliteGameStore(db, flags.resume === true);
   let done = 0;
-  const onInterrupt = (signal: NodeJS.Signals) => {
+  const stopHandlingInterrupts = onInterrupt(() => {
     bar.stop();
     process.stderr.write(
       `\ninterrupted after ${done} of ${games} games; they are stored: the same command with --resume plays only the rest\n`,
     );
-    try {
-      db.close();
-    } finally {
-      process.exit(signal === 'SIGTERM' ? 143 : 130);
-    }
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
+    db.close();
+  });
   bar.start(games, 0);
   const result = await runTetrisBench({
     agent,
@@ -119,8 +113,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     })
     .finally(() => {
       bar.stop();
-      process.removeListener('SIGINT', onInterrupt);
-      process.removeListener('SIGTERM', onInterrupt);
+      stopHandlingInterrupts();
     });
 
   const summary: Record<string, unknown> = {

@@ -51,3 +51,23 @@ export function addRunsCommand(parent: Command, name: string, description: strin
 export function print(text: string): void {
   process.stdout.write(`${text}\n`);
 }
+
+/**
+ * Until the returned function is called, Ctrl-C (SIGINT) or SIGTERM runs `stop` (which says what was
+ * kept and closes what must be closed) and then exits with 128 + the signal's number (130 or 143).
+ */
+export function onInterrupt(stop: () => void): () => void {
+  const handle = (signal: NodeJS.Signals) => {
+    try {
+      stop();
+    } finally {
+      process.exit(signal === 'SIGTERM' ? 143 : 130);
+    }
+  };
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+  return () => {
+    process.removeListener('SIGINT', handle);
+    process.removeListener('SIGTERM', handle);
+  };
+}

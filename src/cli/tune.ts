@@ -21,7 +21,7 @@ import {
   type TuneConfig,
   type TuneState,
 } from '../tetris-ai/tuner/tuning.ts';
-import { addRunsCommand, boardOption, figure, integerIn, optionParser, print } from './options.ts';
+import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, optionParser, print } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
 interface TuneFlags {
@@ -218,17 +218,11 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
   const log = (text: string) => (process.stderr.isTTY && !barStopped ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
   const resumeHint = (id: number) => `run ${id} is stored; resume it with \`gridmind tune --resume ${id}\``;
-  const onInterrupt = (signal: NodeJS.Signals) => {
+  const stopHandlingInterrupts = onInterrupt(() => {
     stopBar();
     process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId)}`}\n`);
-    try {
-      db.close();
-    } finally {
-      process.exit(signal === 'SIGTERM' ? 143 : 130);
-    }
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
+    db.close();
+  });
   try {
     const found = findRun(db, flags, command);
     const { config } = found;
@@ -276,8 +270,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     if (error instanceof InputError || runId === null) throw error;
     throw new InputError(`${(error as Error).message}; ${resumeHint(runId)}`);
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
-    process.removeListener('SIGTERM', onInterrupt);
+    stopHandlingInterrupts();
     stopBar();
     db.close();
     await evaluator?.close();
