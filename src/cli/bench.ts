@@ -3,8 +3,8 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { sqliteGameStore } from '../bench/game-store.ts';
 import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/tetris-bench.ts';
-import { listBenchRuns, saveBenchRun } from '../store/bench-runs.ts';
-import { openDatabase, withDatabase } from '../store/database.ts';
+import { listBenchRuns, saveBenchRun, type BenchRun } from '../store/bench-runs.ts';
+import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { InputError } from '../core/errors.ts';
@@ -53,7 +53,11 @@ export function registerBenchCommands(program: Command): void {
     )
     .action((flags: BenchFlags) => bench(flags));
 
-  addRunsCommand(program, 'runs', 'list stored benchmark runs, newest first', listRuns);
+  addRunsCommand(program, 'runs', 'list stored benchmark runs, newest first', {
+    load: listBenchRuns,
+    empty: 'no stored runs yet: try `gridmind bench --agent dellacherie --games 20`',
+    line: describeRun,
+  });
 }
 
 async function bench(flags: BenchFlags): Promise<void> {
@@ -193,27 +197,16 @@ function describePlayer(player: PlayerSummary, board: string, games: number): st
   );
 }
 
-function listRuns(limit: number, json: boolean): void {
-  const runs = withDatabase((db) => listBenchRuns(db, limit));
-  if (json) {
-    print(JSON.stringify(runs));
-    return;
-  }
-  if (runs.length === 0) {
-    print('no stored runs yet: try `gridmind bench --agent dellacherie --games 20`');
-    return;
-  }
-  for (const run of runs) {
-    const summary = run.summary as {
-      meanLines: number;
-      stderr: number | null;
-      piecesPerSecond: number;
-      comparison?: { meanDifference: number; stderr: number | null };
-    };
-    const versus = run.vs ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})` : '';
-    print(
-      `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
-        `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`,
-    );
-  }
+function describeRun(run: BenchRun): string {
+  const summary = run.summary as {
+    meanLines: number;
+    stderr: number | null;
+    piecesPerSecond: number;
+    comparison?: { meanDifference: number; stderr: number | null };
+  };
+  const versus = run.vs ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})` : '';
+  return (
+    `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
+    `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`
+  );
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 
 /** Wraps a parser so that its InputError becomes commander's one-line "argument is invalid" report. */
@@ -37,14 +38,31 @@ export function figure(value: number | null): string {
   return value === null || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
+/** How a kind of stored run is listed. */
+export interface RunListing<Run> {
+  /** The newest `limit` runs, newest first. */
+  load(db: Db, limit: number): Run[];
+  /** What `--json` prints of a run (default: the run as stored). */
+  json?(run: Run): unknown;
+  /** Printed when there is no run yet: how to make one. */
+  empty: string;
+  /** One run on one line. */
+  line(run: Run): string;
+}
+
 /** Adds a command that lists stored runs, newest first: `--limit N` (default 20) and `--json`. */
-export function addRunsCommand(parent: Command, name: string, description: string, list: (limit: number, json: boolean) => void): void {
+export function addRunsCommand<Run>(parent: Command, name: string, description: string, listing: RunListing<Run>): void {
   parent
     .command(name)
     .description(description)
     .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
     .option('--json', 'print the stored runs as JSON')
-    .action((flags: { limit: number; json?: boolean }) => list(flags.limit, flags.json === true));
+    .action((flags: { limit: number; json?: boolean }) => {
+      const runs = withDatabase((db) => listing.load(db, flags.limit));
+      if (flags.json) print(JSON.stringify(listing.json ? runs.map(listing.json) : runs));
+      else if (runs.length === 0) print(listing.empty);
+      else for (const run of runs) print(listing.line(run));
+    });
 }
 
 /** Writes a line of text to stdout. */

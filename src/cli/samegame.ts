@@ -11,7 +11,7 @@ import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type 
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { withDatabase } from '../store/database.ts';
-import { listSameGameRuns, saveSameGameRun, type NewSameGameRun } from '../store/samegame-runs.ts';
+import { listSameGameRuns, saveSameGameRun, type NewSameGameRun, type SameGameRun } from '../store/samegame-runs.ts';
 import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
 
 /** The flags `solve` and `bench` share. */
@@ -130,7 +130,11 @@ export function registerSameGameCommands(program: Command): void {
       print(randomBoard(flags.size.width, flags.size.height, flags.colours, flags.seed).toString()),
     );
 
-  addRunsCommand(samegame, 'runs', 'list stored SameGame runs, newest first', listRuns);
+  addRunsCommand(samegame, 'runs', 'list stored SameGame runs, newest first', {
+    load: listSameGameRuns,
+    empty: 'no stored SameGame runs yet: try `gridmind samegame solve --file ../shared/data/samegame/standard/schadd_01.txt`',
+    line: describeRun,
+  });
 }
 
 function solveFile(flags: SearchFlags & { file: string }): void {
@@ -242,20 +246,9 @@ function store(run: NewSameGameRun): number {
   return withDatabase((db) => saveSameGameRun(db, run));
 }
 
-function listRuns(limit: number, json: boolean): void {
-  const runs = withDatabase((db) => listSameGameRuns(db, limit));
-  if (json) {
-    print(JSON.stringify(runs));
-    return;
-  }
-  if (runs.length === 0) {
-    print('no stored SameGame runs yet: try `gridmind samegame solve --file ../shared/data/samegame/standard/schadd_01.txt`');
-    return;
-  }
-  for (const run of runs) {
-    print(
-      `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
-        `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`,
-    );
-  }
+function describeRun(run: SameGameRun): string {
+  return (
+    `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
+    `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`
+  );
 }

@@ -5,7 +5,7 @@ import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { writeFileAtomically } from '../core/files.ts';
-import { openDatabase, withDatabase, type Db } from '../store/database.ts';
+import { openDatabase, type Db } from '../store/database.ts';
 import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
@@ -125,7 +125,12 @@ export function registerTuneCommands(program: Command): void {
     )
     .action((flags: TuneFlags, command: Command) => tune(flags, command));
 
-  addRunsCommand(program, 'tune-runs', 'list stored tuning runs, newest first', listRuns);
+  addRunsCommand(program, 'tune-runs', 'list stored tuning runs, newest first', {
+    load: (db, limit) => listTuneRuns<TuneConfig, TuneState>(db, limit),
+    json: ({ state, ...run }: TuneRun) => ({ ...run, iteration: state.iteration, history: state.history, outcome: state.outcome }),
+    empty: 'no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`',
+    line: describeRun,
+  });
 }
 
 function configFromFlags(flags: TuneFlags): TuneConfig {
@@ -324,28 +329,14 @@ function report(run: StoredTuneRun<TuneConfig, TuneState>, state: TuneState, out
   );
 }
 
-function listRuns(limit: number, json: boolean): void {
-  const runs = withDatabase((db) => listTuneRuns<TuneConfig, TuneState>(db, limit));
-  if (json) {
-    print(
-      JSON.stringify(
-        runs.map(({ state, ...run }) => ({ ...run, iteration: state.iteration, history: state.history, outcome: state.outcome })),
-      ),
-    );
-    return;
-  }
-  if (runs.length === 0) {
-    print('no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`');
-    return;
-  }
-  for (const run of runs) {
-    const { config, state } = run;
-    const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
-    print(
-      `#${run.id}  ${run.updatedAt.slice(0, 19).replace('T', ' ')}  ${run.status}  ${config.method} ${config.width}x${config.height}  ` +
-        `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(run.seconds)}${result}`,
-    );
-  }
+type TuneRun = StoredTuneRun<TuneConfig, TuneState>;
+
+function describeRun({ id, updatedAt, status, config, state, seconds }: TuneRun): string {
+  const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
+  return (
+    `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${status}  ${config.method} ${config.width}x${config.height}  ` +
+    `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(seconds)}${result}`
+  );
 }
 
 /** Seconds for people: "42 s", "12 min 5 s", "3 h 4 min". */
