@@ -1,3 +1,4 @@
+import { SCAN_SIZE, scanPlacement } from './features/board-scan.ts';
 import { findFeature, type Feature, type FeatureInput } from './features/index.ts';
 import { measureHeights } from './features/measures.ts';
 
@@ -6,13 +7,20 @@ export type Weights = Readonly<Record<string, number>>;
 
 /**
  * Features × weights: the value of a placement is Σ wᵢ·fᵢ. `score` always returns a value to maximise,
- * so an agent that minimises a cost (S1, S2) has its weighted sum negated.
+ * so an agent that minimises a cost (S1, S2) has its weighted sum negated. Features that `scanPlacement`
+ * measures are read from one scan of the board instead of computed one by one.
  */
 export class Evaluator {
   private readonly features: readonly Feature[];
   private readonly weights: Float64Array;
+  /** Per feature, its slot in the scan, or −1 when it is computed on its own. */
+  private readonly scanSlots: Int8Array;
+  private readonly scan = new Float64Array(SCAN_SIZE);
+  private readonly scans: boolean;
+  private readonly scansAll: boolean;
   /** Whether some feature reads the board before full rows are removed. */
   readonly needsBoardBeforeClear: boolean;
+  /** Whether the heights of the board after must be measured apart from the scan (which measures them). */
   private readonly afterHeights: boolean;
   private readonly beforeHeights: boolean;
 
@@ -21,18 +29,31 @@ export class Evaluator {
     this.features = names.map(findFeature);
     const sign = sense === 'maximize' ? 1 : -1;
     this.weights = Float64Array.from(names, (name) => sign * weights[name]);
+    this.scanSlots = Int8Array.from(this.features, (feature) => feature.scanSlot ?? -1);
+    this.scans = this.scanSlots.some((slot) => slot >= 0);
+    this.scansAll = this.scanSlots.every((slot) => slot >= 0);
     this.needsBoardBeforeClear = this.features.some((feature) => feature.board === 'before');
-    this.afterHeights = this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
+    this.afterHeights = !this.scans && this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
     this.beforeHeights = this.features.some((feature) => feature.board === 'before' && feature.usesHeights);
   }
 
   score(input: FeatureInput): number {
     const { width } = input;
-    if (this.afterHeights) measureHeights(input.after, width);
-    if (this.beforeHeights && (input.before !== input.after || !this.afterHeights)) measureHeights(input.before, width);
-    const { features, weights } = this;
+    if (this.scans) scanPlacement(input, this.scan);
+    else if (this.afterHeights) measureHeights(input.after, width);
+    const afterMeasured = this.scans || this.afterHeights;
+    if (this.beforeHeights && (input.before !== input.after || !afterMeasured)) measureHeights(input.before, width);
+    const { features, weights, scanSlots, scan } = this;
     let total = 0;
-    for (let i = 0; i < features.length; i++) total += weights[i] * features[i].compute(input);
+    if (this.scansAll) {
+      // The usual case for search agents: no call per feature at all.
+      for (let i = 0; i < weights.length; i++) total += weights[i] * scan[scanSlots[i]];
+      return total;
+    }
+    for (let i = 0; i < features.length; i++) {
+      const slot = scanSlots[i];
+      total += weights[i] * (slot >= 0 ? scan[slot] : features[i].compute(input));
+    }
     return total;
   }
 }

@@ -1,3 +1,5 @@
+import type { ScanSlot } from './board-scan.ts';
+
 /**
  * What an evaluation feature sees, and what a feature is.
  *
@@ -44,4 +46,6 @@ export interface Feature {
   /** Whether it reads `heights`. */
   readonly usesHeights: boolean;
   compute(input: FeatureInput): number;
+  /** Where `scanPlacement` puts the same value, for a feature it measures. */
+  readonly scanSlot?: ScanSlot;
 }

@@ -1,4 +1,5 @@
 import { InputError } from '../../core/errors.ts';
+import { SCAN_SLOTS, type ScanSlot } from './board-scan.ts';
 import type { Feature, FeatureInput } from './feature.ts';
 import * as measure from './measures.ts';
 
@@ -16,9 +17,9 @@ function define(
   definition: string,
   source: string,
   compute: (input: FeatureInput) => number,
-  { board = 'after', usesHeights = false }: { board?: 'after' | 'before'; usesHeights?: boolean } = {},
+  { board = 'after', usesHeights = false, scanSlot }: { board?: 'after' | 'before'; usesHeights?: boolean; scanSlot?: ScanSlot } = {},
 ): Feature {
-  return { name, definition, source, board, usesHeights, compute };
+  return { name, definition, source, board, usesHeights, compute, scanSlot };
 }
 
 const heights = { usesHeights: true };
@@ -32,42 +33,56 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
       "row of the placed piece's lowest cell (from 0) + (piece height − 1) / 2",
       `${DELLACHERIE}; S4`,
       (input) => input.landingHeight,
+      { scanSlot: SCAN_SLOTS.landingHeight },
     ),
     define(
       'erodedPieceCells',
       'lines cleared by the placement × cells of the placed piece removed by them',
       `${DELLACHERIE}; ${BCTS}; S4`,
       (input) => input.erodedCells,
+      { scanSlot: SCAN_SLOTS.erodedPieceCells },
     ),
-    define('completeLines', 'lines cleared by the placement', `${S2}; El-Tetris's own code; ${LEE}`, (input) => input.linesCleared),
+    define('completeLines', 'lines cleared by the placement', `${S2}; El-Tetris's own code; ${LEE}`, (input) => input.linesCleared, {
+      scanSlot: SCAN_SLOTS.completeLines,
+    }),
     define(
       'rowTransitions',
       'per row, filled↔empty changes left to right with both walls filled (an empty row scores 2), over all rows',
       `${DELLACHERIE}; ${BCTS}; S4`,
       (input) => measure.rowTransitions(input.after, input.width, input.height),
+      { scanSlot: SCAN_SLOTS.rowTransitions },
     ),
     define(
       'columnTransitions',
       'per column, changes bottom to top with the floor filled and the space above the board empty',
       `${DELLACHERIE}; ${BCTS}; S4`,
       (input) => measure.columnTransitions(input.after, input.fullRow),
+      { scanSlot: SCAN_SLOTS.columnTransitions },
     ),
     define(
       'holes',
       'empty cells with at least one filled cell above them in the same column',
       `${S1} H1; ${S2}; ${DELLACHERIE}; ${BCTS}; S4`,
       (input) => measure.holes(input.after),
+      { scanSlot: SCAN_SLOTS.holes },
     ),
     define(
       'cumulativeWells',
       'each well cell (empty, both neighbours filled, walls count) adds 1 + the empty cells directly below it down to the first filled cell',
       `${DELLACHERIE}; ${BCTS}; S4`,
       (input) => measure.cumulativeWells(input.after, input.width, input.fullRow),
+      { scanSlot: SCAN_SLOTS.cumulativeWells },
     ),
-    define('holeDepth', 'per column, every maximal run of filled cells sitting directly on an empty cell adds its length', BCTS, (input) =>
-      measure.holeDepth(input.after, input.fullRow),
+    define(
+      'holeDepth',
+      'per column, every maximal run of filled cells sitting directly on an empty cell adds its length',
+      BCTS,
+      (input) => measure.holeDepth(input.after, input.fullRow),
+      { scanSlot: SCAN_SLOTS.holeDepth },
     ),
-    define('rowsWithHoles', 'rows that contain at least one hole', BCTS, (input) => measure.rowsWithHoles(input.after)),
+    define('rowsWithHoles', 'rows that contain at least one hole', BCTS, (input) => measure.rowsWithHoles(input.after), {
+      scanSlot: SCAN_SLOTS.rowsWithHoles,
+    }),
     define(
       'patternDiversity',
       'how many of the height differences −2 … +2 occur between neighbouring columns (0 to 5)',
@@ -84,8 +99,14 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
         heights,
       ),
     ),
-    define('aggregateHeight', 'Σ column heights', S2, (input) => measure.aggregateHeight(input.after, input.width), heights),
-    define('bumpiness', 'Σ |hᵢ − hᵢ₊₁| over neighbouring columns', S2, (input) => measure.bumpiness(input.after, input.width), heights),
+    define('aggregateHeight', 'Σ column heights', S2, (input) => measure.aggregateHeight(input.after, input.width), {
+      ...heights,
+      scanSlot: SCAN_SLOTS.aggregateHeight,
+    }),
+    define('bumpiness', 'Σ |hᵢ − hᵢ₊₁| over neighbouring columns', S2, (input) => measure.bumpiness(input.after, input.width), {
+      ...heights,
+      scanSlot: SCAN_SLOTS.bumpiness,
+    }),
     define(
       'emptyColumns',
       'Σ |hᵢ − hᵢ₊₁| over neighbouring columns whose heights differ by 3 or more (S2\'s "colunas vazias")',
@@ -93,7 +114,10 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
       (input) => measure.steepSteps(input.after, input.width),
       heights,
     ),
-    define('maxHeight', 'height of the highest column', `${S1} H2`, (input) => measure.maxHeight(input.after, input.width), heights),
+    define('maxHeight', 'height of the highest column', `${S1} H2`, (input) => measure.maxHeight(input.after, input.width), {
+      ...heights,
+      scanSlot: SCAN_SLOTS.maxHeight,
+    }),
     define(
       'averageHeight',
       'mean column height',

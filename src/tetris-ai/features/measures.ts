@@ -10,7 +10,7 @@ import type { BoardView } from './feature.ts';
 /** Per width, transitions[v] = filled↔empty changes along row v from the left wall to the right wall. */
 const ROW_TRANSITIONS: Uint8Array[] = [];
 
-function rowTransitionTable(width: number): Uint8Array {
+export function rowTransitionTable(width: number): Uint8Array {
   let table = ROW_TRANSITIONS[width];
   if (table === undefined) {
     table = new Uint8Array(1 << width);

@@ -1,0 +1,100 @@
+import { POPCOUNT, lowestBit } from './bits.ts';
+import type { FeatureInput } from './feature.ts';
+import { rowTransitionTable } from './measures.ts';
+
+/**
+ * The common features measured together, the board's in two passes over its rows, for search: a search
+ * scores hundreds of placements a move, and on low stacks one call per feature costs more than its loop.
+ * Each value equals its measure in `measures.ts` (the definitions; the tests compare them).
+ */
+
+/** Where each value sits in a scan. */
+export const SCAN_SLOTS = {
+  landingHeight: 0,
+  erodedPieceCells: 1,
+  completeLines: 2,
+  rowTransitions: 3,
+  columnTransitions: 4,
+  holes: 5,
+  rowsWithHoles: 6,
+  holeDepth: 7,
+  cumulativeWells: 8,
+  aggregateHeight: 9,
+  maxHeight: 10,
+  bumpiness: 11,
+} as const;
+
+export type ScanSlot = (typeof SCAN_SLOTS)[keyof typeof SCAN_SLOTS];
+
+export const SCAN_SIZE = Object.keys(SCAN_SLOTS).length;
+
+/** Scans a placement and the board after it into `out` (indexed by {@link SCAN_SLOTS}) and fills `input.after.heights`. */
+export function scanPlacement(input: FeatureInput, out: Float64Array): void {
+  const { width, height, fullRow } = input;
+  const { rows, top, heights } = input.after;
+
+  // Top down: column heights, and the cells covered by a filled cell above (holes).
+  let cover = 0;
+  let holes = 0;
+  let rowsWithHoles = 0;
+  for (let y = top - 1; y >= 0; y--) {
+    const row = rows[y];
+    for (let fresh = row & ~cover; fresh !== 0; fresh &= fresh - 1) heights[lowestBit(fresh)] = y + 1;
+    cover |= row;
+    const covered = cover & ~row;
+    holes += POPCOUNT[covered];
+    if (covered !== 0) rowsWithHoles++;
+  }
+  for (let empty = fullRow & ~cover; empty !== 0; empty &= empty - 1) heights[lowestBit(empty)] = 0;
+
+  // Bottom up: transitions, cells not joined to the floor, wells.
+  const transitions = rowTransitionTable(width);
+  const rightWall = 1 << (width + 1);
+  let rowTransitions = 2 * (height - top);
+  let columnTransitions = 0;
+  let holeDepth = 0;
+  let wells = 0;
+  let previous = fullRow;
+  let grounded = fullRow;
+  for (let y = 0; y < top; y++) {
+    const row = rows[y];
+    rowTransitions += transitions[row];
+    columnTransitions += POPCOUNT[row ^ previous];
+    previous = row;
+    grounded &= row;
+    holeDepth += POPCOUNT[row & ~grounded];
+    const walled = 1 | (row << 1) | rightWall;
+    // A well cell adds 1 for itself and 1 for each empty cell below it down to the first filled one:
+    // follow all of this row's well cells down together, dropping each at its first filled cell.
+    let well = ((~walled & (walled << 1) & (walled >>> 1)) >>> 1) & fullRow;
+    for (let below = y - 1; well !== 0; below--) {
+      wells += POPCOUNT[well];
+      if (below < 0) break;
+      well &= ~rows[below];
+    }
+  }
+  columnTransitions += POPCOUNT[previous];
+
+  let aggregate = heights[0];
+  let highest = heights[0];
+  let bumpiness = 0;
+  for (let x = 1; x < width; x++) {
+    const h = heights[x];
+    aggregate += h;
+    if (h > highest) highest = h;
+    bumpiness += Math.abs(h - heights[x - 1]);
+  }
+
+  out[SCAN_SLOTS.landingHeight] = input.landingHeight;
+  out[SCAN_SLOTS.erodedPieceCells] = input.erodedCells;
+  out[SCAN_SLOTS.completeLines] = input.linesCleared;
+  out[SCAN_SLOTS.rowTransitions] = rowTransitions;
+  out[SCAN_SLOTS.columnTransitions] = columnTransitions;
+  out[SCAN_SLOTS.holes] = holes;
+  out[SCAN_SLOTS.rowsWithHoles] = rowsWithHoles;
+  out[SCAN_SLOTS.holeDepth] = holeDepth;
+  out[SCAN_SLOTS.cumulativeWells] = wells;
+  out[SCAN_SLOTS.aggregateHeight] = aggregate;
+  out[SCAN_SLOTS.maxHeight] = highest;
+  out[SCAN_SLOTS.bumpiness] = bumpiness;
+}

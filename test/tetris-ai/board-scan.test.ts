@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { Prng } from '../../src/core/prng.ts';
+import { Board } from '../../src/tetris/board.ts';
+import { PlacementGenerator } from '../../src/tetris/placements.ts';
+import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
+import { SCAN_SIZE, SCAN_SLOTS, scanPlacement } from '../../src/tetris-ai/features/board-scan.ts';
+import { FEATURES } from '../../src/tetris-ai/features/index.ts';
+import { measureHeights } from '../../src/tetris-ai/features/measures.ts';
+import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
+
+/** A random stack: per column a random height, each cell under it filled with probability `density`. */
+function randomBoard(random: Prng, width: number, height: number, density: number): Board {
+  const board = new Board(width, height);
+  for (let x = 0; x < width; x++) {
+    const top = random.nextInt(height - 3);
+    for (let y = 0; y < top; y++) if (y === top - 1 || random.nextFloat() < density) board.setCell(x, y, true);
+  }
+  return board;
+}
+
+describe('scanPlacement', () => {
+  const scanned = Object.values(FEATURES).filter((feature) => feature.scanSlot !== undefined);
+
+  it('scans every slot, one feature each', () => {
+    expect(scanned.map((feature) => feature.scanSlot).sort((a, b) => a! - b!)).toEqual([...Array(SCAN_SIZE).keys()]);
+    for (const feature of scanned) expect(SCAN_SLOTS[feature.name as keyof typeof SCAN_SLOTS]).toBe(feature.scanSlot);
+  });
+
+  it('gives each feature the value of its own definition, on random boards after every placement', () => {
+    const random = new Prng(7);
+    const system = ROTATION_SYSTEMS.classic;
+    const out = new Float64Array(SCAN_SIZE);
+    let placements = 0;
+    let clearing = 0;
+    for (const [width, height] of [
+      [10, 10],
+      [10, 20],
+      [4, 6],
+      [16, 12],
+    ]) {
+      const generator = new PlacementGenerator(width, height, system);
+      const simulator = new PlacementSimulator(width, height);
+      for (let round = 0; round < 40; round++) {
+        const board = randomBoard(random, width, height, [0.5, 0.8, 0.95][round % 3]);
+        const piece = random.nextInt(7);
+        const count = generator.generate(board, piece, round % 2 === 0 ? 'drop' : 'reachable');
+        for (let i = 0; i < count; i++) {
+          simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
+          const input = simulator.input;
+          scanPlacement(input, out);
+          const heights = Int32Array.from(input.after.heights);
+          measureHeights(input.after, width);
+          expect(heights).toEqual(input.after.heights);
+          for (const feature of scanned) expect([feature.name, out[feature.scanSlot!]]).toEqual([feature.name, feature.compute(input)]);
+          placements++;
+          if (input.linesCleared > 0) clearing++;
+        }
+      }
+    }
+    expect(placements).toBeGreaterThan(2000);
+    expect(clearing).toBeGreaterThan(20);
+  });
+});
