@@ -1,4 +1,5 @@
 import { maximum, mean, median, minimum, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
+import { InputError } from '../core/errors.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import { GamePool } from './game-pool.ts';
@@ -23,6 +24,8 @@ export interface BenchOptions {
   readonly maxPieces: number | null;
   /** Where each finished game is saved, and where games played before are found again. */
   readonly store?: GameStore;
+  /** Summarise only the games found in the store, playing none (default: play the missing ones). */
+  readonly storedOnly?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -62,6 +65,8 @@ export interface BenchResult {
   readonly vs: { readonly player: PlayerSummary; readonly lines: number[]; readonly comparison: PairedComparison } | null;
   /** Games (of all players) taken from the store instead of played. */
   readonly storedGames: number;
+  /** The seeds of the games summarised: all of them, unless `storedOnly` left some out. */
+  readonly seeds: number[];
 }
 
 /**
@@ -79,7 +84,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     const results = await Promise.all(
       players.map((player) =>
         Promise.all(
-          Array.from({ length: options.games }, async (_, g) => {
+          Array.from({ length: options.games }, async (_, g): Promise<GameRecord | null> => {
             const play: PlayOptions = {
               rules: 'research',
               width: options.width,
@@ -93,6 +98,9 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
             if (stored !== undefined) {
               record = { lines: stored.lines, pieces: stored.pieces, ms: stored.ms, thread: STORED };
               storedGames++;
+            } else if (options.storedOnly) {
+              options.onProgress?.(++done, total);
+              return null;
             } else {
               record = await pool.play(player.spec, play);
               options.store?.save(player.spec, play, record);
@@ -103,16 +111,25 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
         ),
       ),
     );
-    const [mine, theirs] = results;
+    // The games every player has (all of them, unless only stored games were taken).
+    const kept = [...Array(options.games).keys()].filter((g) => results.every((records) => records[g] !== null));
+    const seeds = kept.map((g) => options.seedBase + g);
+    if (kept.length === 0) {
+      throw new InputError(
+        `none of the ${options.games} games (seeds ${options.seedBase}…${options.seedBase + options.games - 1}) is stored for ${players.map((p) => p.name).join(' and ')} with these settings: play them first (\`gridmind bench\` stores each game as it ends)`,
+      );
+    }
+    const [mine, theirs] = results.map((records) => kept.map((g) => records[g]!));
     const lines = mine.map((record) => record.lines);
     const player = summarise(options.agent.name, mine);
-    if (options.vs === null) return { player, lines, vs: null, storedGames };
+    if (options.vs === null) return { player, lines, vs: null, storedGames, seeds };
     const vsLines = theirs.map((record) => record.lines);
     return {
       player,
       lines,
       vs: { player: summarise(options.vs.name, theirs), lines: vsLines, comparison: pairedComparison(lines, vsLines) },
       storedGames,
+      seeds,
     };
   } finally {
     await pool.close();

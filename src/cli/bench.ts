@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { sqliteGameStore } from '../bench/game-store.ts';
-import { runTetrisBench, type BenchPlayer, type PlayerSummary } from '../bench/tetris-bench.ts';
+import { runTetrisBench, type BenchPlayer, type BenchResult, type PlayerSummary } from '../bench/tetris-bench.ts';
 import { listBenchRuns, saveBenchRun, type BenchRun } from '../store/bench-runs.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
@@ -21,6 +21,7 @@ interface BenchFlags {
   lookahead?: number;
   maxPieces?: number;
   resume?: boolean;
+  storedOnly?: boolean;
   json?: boolean;
 }
 
@@ -43,8 +44,12 @@ export function registerBenchCommands(program: Command): void {
     .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--resume', 'take the games already played with the same agent, board and settings from the database, and play only the others')
     .option(
+      '--stored-only',
+      'play nothing: summarise the games of these seeds already stored for the same agent, board and settings (an unfinished run so far); nothing is saved',
+    )
+    .option(
       '--json',
-      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds"',
     )
     .addHelpText(
       'after',
@@ -88,7 +93,8 @@ async function bench(flags: BenchFlags): Promise<void> {
   const games = flags.games * (vs === null ? 1 : 2);
   const maxPieces = flags.maxPieces ?? null;
   const lastSeed = flags.seedBase + flags.games - 1;
-  const store = sqliteGameStore(db, flags.resume === true);
+  const storedOnly = flags.storedOnly === true;
+  const store = sqliteGameStore(db, flags.resume === true || storedOnly);
   let done = 0;
   const stopHandlingInterrupts = onInterrupt(() => {
     bar.stop();
@@ -109,6 +115,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     preview,
     maxPieces,
     store,
+    storedOnly,
     onProgress: (finished) => bar.update((done = finished)),
   })
     .catch((error: unknown) => {
@@ -123,7 +130,7 @@ async function bench(flags: BenchFlags): Promise<void> {
   const summary: Record<string, unknown> = {
     ...playerFields(result.player),
     board,
-    games: flags.games,
+    games: result.seeds.length,
     workers: flags.workers,
     seedBase: flags.seedBase,
     preview,
@@ -144,6 +151,20 @@ async function bench(flags: BenchFlags): Promise<void> {
   }
   summary.agentSpec = agent.spec;
   if (vs !== null) summary.vsSpec = vs.spec;
+  if (storedOnly) {
+    db.close();
+    Object.assign(summary, { storedOnly, requestedGames: flags.games, seeds: result.seeds });
+    if (flags.json) print(JSON.stringify(summary));
+    else
+      printResult(
+        result,
+        board,
+        agent.name,
+        vs?.name ?? null,
+        `summarised the ${result.seeds.length} of ${flags.games} games stored so far (seeds ${flags.seedBase}…${lastSeed}); nothing was played or saved`,
+      );
+    return;
+  }
   try {
     summary.runId = saveBenchRun(db, {
       game: 'tetris',
@@ -163,17 +184,29 @@ async function bench(flags: BenchFlags): Promise<void> {
     print(JSON.stringify(summary));
     return;
   }
-  print(describePlayer(result.player, board, flags.games));
+  const reused = result.storedGames > 0 ? `; ${result.storedGames} games taken from earlier runs` : '';
+  printResult(
+    result,
+    board,
+    agent.name,
+    vs?.name ?? null,
+    `stored as run ${summary.runId} (${flags.workers} workers, seeds ${flags.seedBase}…${lastSeed}${reused})`,
+  );
+}
+
+/** The players' figures, the paired comparison when there is one, and a last line on where the games come from. */
+function printResult(result: BenchResult, board: string, agentName: string, vsName: string | null, origin: string): void {
+  const games = result.seeds.length;
+  print(describePlayer(result.player, board, games));
   if (result.vs !== null) {
     const { comparison } = result.vs;
-    print(describePlayer(result.vs.player, board, flags.games));
+    print(describePlayer(result.vs.player, board, games));
     print(
-      `paired: ${agent.name} − ${vs!.name} = ${figure(comparison.meanDifference)} ± ${figure(comparison.stderr)} lines per game; ` +
+      `paired: ${agentName} − ${vsName} = ${figure(comparison.meanDifference)} ± ${figure(comparison.stderr)} lines per game; ` +
         `wins ${comparison.winsA} to ${comparison.winsB}, ${comparison.ties} ties`,
     );
   }
-  const reused = result.storedGames > 0 ? `; ${result.storedGames} games taken from earlier runs` : '';
-  print(`stored as run ${summary.runId} (${flags.workers} workers, seeds ${flags.seedBase}…${lastSeed}${reused})`);
+  print(origin);
 }
 
 function playerFields(player: PlayerSummary): Record<string, unknown> {

@@ -145,6 +145,33 @@ describe('gridmind bench --resume', () => {
     }
   });
 
+  it('summarises with --stored-only the games stored so far, playing and saving nothing', async () => {
+    const storedEnv = { GRIDMIND_DB: join(dir, 'stored-only.db') };
+    const first = JSON.parse((await runCli([...benchArgs, '--games', '4'], storedEnv)).stdout);
+    await runCli([...benchArgs, '--agent', 'dellacherie', '--games', '2'], storedEnv);
+    const runCount = async () => JSON.parse((await runCli(['runs', '--json'], storedEnv)).stdout).length;
+    expect(await runCount()).toBe(2);
+
+    const partial = JSON.parse((await runCli([...benchArgs, '--games', '6', '--stored-only'], storedEnv)).stdout);
+    expect(partial).toMatchObject({ storedOnly: true, games: 4, requestedGames: 6, seeds: [1, 2, 3, 4], storedGames: 4 });
+    expect([partial.meanLines, partial.pieces]).toEqual([first.meanLines, first.pieces]);
+    const upper = JSON.parse((await runCli([...benchArgs, '--games', '4', '--seed-base', '3', '--stored-only'], storedEnv)).stdout);
+    expect(upper.seeds).toEqual([3, 4]);
+    // Paired: only the seeds both players have.
+    const paired = await runCli(
+      ['bench', '--agent', 'bcts', '--vs', 'dellacherie', '--board', '6x8', '--games', '6', '--stored-only'],
+      storedEnv,
+    );
+    expect(paired.stdout).toMatch(/bcts on 6x8, 2 games: /);
+    expect(paired.stdout).toMatch(/^paired: bcts − dellacherie = /m);
+    expect(paired.stdout).toMatch(/summarised the 2 of 6 games stored so far \(seeds 1…6\); nothing was played or saved/);
+    expect(await runCount()).toBe(2);
+
+    const none = await runCli([...benchArgs, '--games', '6', '--max-pieces', '500', '--stored-only'], storedEnv);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/none of the 6 games \(seeds 1…6\) is stored for bcts with these settings: play them first/);
+  });
+
   it('keeps the games finished before an interrupt, and --resume ends as an uninterrupted run does', async () => {
     const args = ['bench', '--agent', 'bcts', '--board', '10x10', '--games', '30', '--workers', '1'];
     const database = join(dir, 'interrupted-bench.db');
