@@ -1,6 +1,7 @@
 /**
  * Single-thread playing speed on the research protocol, 10×20: greedy Dellacherie over one piece, and
- * two-piece lookahead (current + next, every placement of both), each the median of several rounds;
+ * two-piece lookahead (current + next, every placement of both); and the shipped tuned-10x10's two-piece
+ * policy on 10×10 (the 200-game run of the README); each the median of several rounds;
  * then the same one-piece loop in plain C (shared/tools/reftetris.c), built and run here when gcc and
  * the file are present, for the ratio.
  */
@@ -17,11 +18,11 @@ import { playResearch } from '../src/tetris-ai/play.ts';
 const ROUNDS = 5;
 const REFERENCE = fileURLToPath(new URL('../../shared/tools/reftetris.c', import.meta.url));
 
-/** Pieces per second of one long research game per round, seeds 1…ROUNDS. */
-function speed(spec: AgentSpec, preview: number, piecesPerRound: number): number {
+/** Pieces per second of one long research game per round on 10 × `height`, seeds 1…ROUNDS. */
+function speed(spec: AgentSpec, preview: number, piecesPerRound: number, height = 20): number {
   const rates: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const result = playResearch(spec, { rules: 'research', width: 10, height: 20, seed: round, preview, maxPieces: piecesPerRound });
+    const result = playResearch(spec, { rules: 'research', width: 10, height, seed: round, preview, maxPieces: piecesPerRound });
     rates.push((result.pieces / result.ms) * 1000);
   }
   return median(rates);
@@ -52,9 +53,12 @@ export function benchAgents(): string[] {
   const twoPiece: AgentSpec = { ...dellacherie, policy: { ...dellacherie.policy, lookahead: 1 } };
   const format = (value: number) => Math.round(value).toLocaleString('en-US');
   const onePiece = speed(dellacherie, 0, 300_000);
+  const tuned = loadAgentSpec('tuned-10x10');
+  const tunedTwoPiece: AgentSpec = { ...tuned, policy: { ...tuned.policy, lookahead: 1 } };
   const lines = [
     `agent dellacherie one-piece 10x20: ${format(onePiece)} pieces/s (median of ${ROUNDS} games of 300,000 pieces, one thread)`,
     `agent dellacherie two-piece 10x20: ${format(speed(twoPiece, 1, 10_000))} pieces/s (current + next, full width; median of ${ROUNDS} games of 10,000 pieces)`,
+    `agent tuned-10x10 two-piece 10x10: ${format(speed(tunedTwoPiece, 1, 20_000, 10))} pieces/s (its 11 features; median of ${ROUNDS} games of 20,000 pieces)`,
   ];
   const reference = referenceSpeed(300_000);
   lines.push(

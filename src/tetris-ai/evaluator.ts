@@ -18,9 +18,11 @@ export class Evaluator {
   private readonly scan = new Float64Array(SCAN_SIZE);
   private readonly scans: boolean;
   private readonly scansAll: boolean;
+  /** Whether the scan must measure heights: some feature of the board after reads them. */
+  private readonly scansHeights: boolean;
   /** Whether some feature reads the board before full rows are removed. */
   readonly needsBoardBeforeClear: boolean;
-  /** Whether the heights of the board after must be measured apart from the scan (which measures them). */
+  /** Whether the heights of the board after must be measured without a scan. */
   private readonly afterHeights: boolean;
   private readonly beforeHeights: boolean;
 
@@ -33,15 +35,17 @@ export class Evaluator {
     this.scans = this.scanSlots.some((slot) => slot >= 0);
     this.scansAll = this.scanSlots.every((slot) => slot >= 0);
     this.needsBoardBeforeClear = this.features.some((feature) => feature.board === 'before');
-    this.afterHeights = !this.scans && this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
+    const afterHeights = this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
+    this.scansHeights = this.scans && afterHeights;
+    this.afterHeights = !this.scans && afterHeights;
     this.beforeHeights = this.features.some((feature) => feature.board === 'before' && feature.usesHeights);
   }
 
   score(input: FeatureInput): number {
     const { width } = input;
-    if (this.scans) scanPlacement(input, this.scan);
+    if (this.scans) scanPlacement(input, this.scan, this.scansHeights);
     else if (this.afterHeights) measureHeights(input.after, width);
-    const afterMeasured = this.scans || this.afterHeights;
+    const afterMeasured = this.scansHeights || this.afterHeights;
     if (this.beforeHeights && (input.before !== input.after || !afterMeasured)) measureHeights(input.before, width);
     const { features, weights, scanSlots, scan } = this;
     let total = 0;

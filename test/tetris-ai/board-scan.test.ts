@@ -47,11 +47,17 @@ describe('scanPlacement', () => {
         for (let i = 0; i < count; i++) {
           simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
           const input = simulator.input;
-          scanPlacement(input, out);
+          scanPlacement(input, out, true);
           const heights = Int32Array.from(input.after.heights);
           measureHeights(input.after, width);
           expect(heights).toEqual(input.after.heights);
           for (const feature of scanned) expect([feature.name, out[feature.scanSlot!]]).toEqual([feature.name, feature.compute(input)]);
+          // Without heights, the other slots are the same.
+          const withoutHeights = Float64Array.from(out);
+          for (const feature of scanned) if (feature.usesHeights) withoutHeights[feature.scanSlot!] = -1;
+          const rescanned = Float64Array.from(withoutHeights);
+          scanPlacement(input, rescanned, false);
+          expect(rescanned).toEqual(withoutHeights);
           placements++;
           if (input.linesCleared > 0) clearing++;
         }

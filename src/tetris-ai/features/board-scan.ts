@@ -28,24 +28,28 @@ export type ScanSlot = (typeof SCAN_SLOTS)[keyof typeof SCAN_SLOTS];
 
 export const SCAN_SIZE = Object.keys(SCAN_SLOTS).length;
 
-/** Scans a placement and the board after it into `out` (indexed by {@link SCAN_SLOTS}) and fills `input.after.heights`. */
-export function scanPlacement(input: FeatureInput, out: Float64Array): void {
+/**
+ * Scans a placement and the board after it into `out` (indexed by {@link SCAN_SLOTS}); with
+ * `withHeights`, also fills `input.after.heights` and the slots of the features that read them
+ * (aggregateHeight, maxHeight, bumpiness); without, those are left as they were.
+ */
+export function scanPlacement(input: FeatureInput, out: Float64Array, withHeights: boolean): void {
   const { width, height, fullRow } = input;
   const { rows, top, heights } = input.after;
 
-  // Top down: column heights, and the cells covered by a filled cell above (holes).
+  // Top down: the cells covered by a filled cell above (holes), and column heights.
   let cover = 0;
   let holes = 0;
   let rowsWithHoles = 0;
   for (let y = top - 1; y >= 0; y--) {
     const row = rows[y];
-    for (let fresh = row & ~cover; fresh !== 0; fresh &= fresh - 1) heights[lowestBit(fresh)] = y + 1;
+    if (withHeights) for (let fresh = row & ~cover; fresh !== 0; fresh &= fresh - 1) heights[lowestBit(fresh)] = y + 1;
     cover |= row;
     const covered = cover & ~row;
     holes += POPCOUNT[covered];
     if (covered !== 0) rowsWithHoles++;
   }
-  for (let empty = fullRow & ~cover; empty !== 0; empty &= empty - 1) heights[lowestBit(empty)] = 0;
+  if (withHeights) for (let empty = fullRow & ~cover; empty !== 0; empty &= empty - 1) heights[lowestBit(empty)] = 0;
 
   // Bottom up: transitions, cells not joined to the floor, wells.
   const transitions = rowTransitionTable(width);
@@ -75,16 +79,6 @@ export function scanPlacement(input: FeatureInput, out: Float64Array): void {
   }
   columnTransitions += POPCOUNT[previous];
 
-  let aggregate = heights[0];
-  let highest = heights[0];
-  let bumpiness = 0;
-  for (let x = 1; x < width; x++) {
-    const h = heights[x];
-    aggregate += h;
-    if (h > highest) highest = h;
-    bumpiness += Math.abs(h - heights[x - 1]);
-  }
-
   out[SCAN_SLOTS.landingHeight] = input.landingHeight;
   out[SCAN_SLOTS.erodedPieceCells] = input.erodedCells;
   out[SCAN_SLOTS.completeLines] = input.linesCleared;
@@ -94,6 +88,16 @@ export function scanPlacement(input: FeatureInput, out: Float64Array): void {
   out[SCAN_SLOTS.rowsWithHoles] = rowsWithHoles;
   out[SCAN_SLOTS.holeDepth] = holeDepth;
   out[SCAN_SLOTS.cumulativeWells] = wells;
+  if (!withHeights) return;
+  let aggregate = heights[0];
+  let highest = heights[0];
+  let bumpiness = 0;
+  for (let x = 1; x < width; x++) {
+    const h = heights[x];
+    aggregate += h;
+    if (h > highest) highest = h;
+    bumpiness += Math.abs(h - heights[x - 1]);
+  }
   out[SCAN_SLOTS.aggregateHeight] = aggregate;
   out[SCAN_SLOTS.maxHeight] = highest;
   out[SCAN_SLOTS.bumpiness] = bumpiness;
