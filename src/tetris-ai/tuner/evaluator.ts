@@ -3,8 +3,8 @@ import type { AgentSpec } from '../agent-spec.ts';
 
 /** One candidate's evaluation: its agent plays one research-protocol game (one piece) per seed. */
 export interface EvaluationJob {
-  /** The Gridmind version that asks: a game's result is only comparable within one version. */
-  readonly version: string;
+  /** Gridmind's results revision where it is asked: a game's result is only comparable within one (see version.ts). */
+  readonly revision: number;
   readonly spec: AgentSpec;
   readonly width: number;
   readonly height: number;

@@ -1,16 +1,17 @@
 /**
  * Tuning evaluations shared out over Redis with BullMQ: the tuner adds one job per candidate and waits
  * for its result; `gridmind worker` processes on any machine take jobs, play their games on their own
- * threads and send the lines back. A job's id is a hash of its content (Gridmind version, agent
- * weights, board and seeds), so a resumed run finds the jobs it had already added, and a result is the
+ * threads and send the lines back. A job's id is a hash of its content (Gridmind's results revision,
+ * agent weights, board and seeds), so a resumed run finds the jobs it had already added, and a result is the
  * same whoever played it: the run ends with the same weights as on one machine. Workers refuse jobs
- * from another Gridmind version, whose games could differ.
+ * from another results revision (src/core/version.ts), whose games could differ; other versions with
+ * the same games work together.
  */
 import { createHash } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../../core/errors.ts';
-import { GRIDMIND_VERSION } from '../../core/version.ts';
+import { GAME_RESULTS_REVISION } from '../../core/version.ts';
 import { GamePool } from '../../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
 
@@ -145,9 +146,9 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
   const worker = new Worker<EvaluationJob, number[]>(
     EVALUATION_QUEUE,
     async (job) => {
-      if (job.data.version !== GRIDMIND_VERSION) {
+      if (job.data.revision !== GAME_RESULTS_REVISION) {
         throw new UnrecoverableError(
-          `the job comes from Gridmind ${job.data.version} and this worker is ${GRIDMIND_VERSION}: run the same version on both`,
+          `the job comes from a Gridmind whose games are of results revision ${job.data.revision ?? '(none: an older Gridmind)'} and this worker's are of revision ${GAME_RESULTS_REVISION}: run the same Gridmind on both`,
         );
       }
       const lines = await playEvaluation(pool, job.data);

@@ -1,5 +1,5 @@
 import { Prng } from '../../core/prng.ts';
-import { GRIDMIND_VERSION } from '../../core/version.ts';
+import { GAME_RESULTS_REVISION } from '../../core/version.ts';
 import { maximum, mean, standardError } from '../../core/stats.ts';
 import type { Db } from '../../store/database.ts';
 import { loadTuneEvaluations, loadTunePlan, saveTuneEvaluation, saveTunePlan, saveTuneState } from '../../store/tune-runs.ts';
@@ -87,7 +87,7 @@ export async function runTuning(
       plan.candidates.map(async (weights, candidate) => {
         if (results.has(candidate)) return;
         const lines = await evaluator.evaluate({
-          version: GRIDMIND_VERSION,
+          revision: GAME_RESULTS_REVISION,
           spec: candidateSpec(config, weights),
           width: config.width,
           height: config.height,
