@@ -75,7 +75,7 @@ export interface BenchResult {
  * opponent, compared pairwise.
  */
 export async function runTetrisBench(options: BenchOptions): Promise<BenchResult> {
-  const pool = new GamePool(options.workers);
+  const pool = options.storedOnly ? null : new GamePool(options.workers); // no threads when nothing is played
   const players = options.vs === null ? [options.agent] : [options.agent, options.vs];
   const total = players.length * options.games;
   let done = 0;
@@ -94,14 +94,11 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
               maxPieces: options.maxPieces,
             };
             const stored = options.store?.find(player.spec, play);
-            let record: GameRecord;
+            let record: GameRecord | null = null; // stays null for a game missing from the store under `storedOnly`
             if (stored !== undefined) {
               record = { lines: stored.lines, pieces: stored.pieces, ms: stored.ms, thread: STORED };
               storedGames++;
-            } else if (options.storedOnly) {
-              options.onProgress?.(++done, total);
-              return null;
-            } else {
+            } else if (pool !== null) {
               record = await pool.play(player.spec, play);
               options.store?.save(player.spec, play, record);
             }
@@ -132,7 +129,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
       seeds,
     };
   } finally {
-    await pool.close();
+    await pool?.close();
   }
 }
 
