@@ -178,6 +178,29 @@ describe('the web app in a real browser', () => {
     await page.close();
   });
 
+  it('keeps a number typed into a field the moment it appears, after the next frame is painted', async () => {
+    const page = await openPage(browser(), app.url);
+    // A CI run once started a target game at 100 instead of 12: the field had copied its value in
+    // after paint, over what had been typed. Here the typing happens before that paint, on purpose.
+    const target = await page.evaluate(async () => {
+      const rules = document.querySelector<HTMLSelectElement>('[data-testid=rules]')!;
+      rules.value = 'target';
+      rules.dispatchEvent(new Event('change', { bubbles: true }));
+      await Promise.resolve(); // the re-render that adds the target field
+      const field = document.querySelector<HTMLInputElement>('[data-testid=target]')!;
+      field.value = '12';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 100)));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      return field.value;
+    });
+    expect(target).toBe('12');
+    await page.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=board]');
+    expect(await page.textContent('[data-testid=hud-target]')).toBe('12');
+    await page.close();
+  });
+
   it('benchmarks page: lists stored runs and plots them', async () => {
     const bench = await runCli(['bench', '--agent', 'bcts', '--vs', 'dellacherie', '--board', '6x8', '--games', '12', '--json'], {
       GRIDMIND_DB: app.dbPath,

@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 
 /**
  * A whole-number input: the text can be edited freely, and the number is checked, clamped to
  * [min, max] and reported when the field is left or Enter is pressed.
+ *
+ * While the user edits, the field shows the typed draft; otherwise it shows `value`. There is no
+ * effect copying `value` into the field: such an effect runs after paint and could overwrite what
+ * was typed in between.
  */
 export function NumberField({
   value,
@@ -17,12 +21,11 @@ export function NumberField({
   onCommit: (value: number) => void;
   testId?: string;
 }) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  const [draft, setDraft] = useState<string | null>(null);
   const commit = (typed: string) => {
     const parsed = Math.round(Number(typed));
     const next = Number.isFinite(parsed) && typed.trim() !== '' ? Math.max(min, Math.min(max, parsed)) : value;
-    setText(String(next));
+    setDraft(null);
     if (next !== value) onCommit(next);
   };
   return (
@@ -30,8 +33,8 @@ export function NumberField({
       type="number"
       min={min}
       max={max}
-      value={text}
-      onInput={(event) => setText(event.currentTarget.value)}
+      value={draft ?? String(value)}
+      onInput={(event) => setDraft(event.currentTarget.value)}
       onChange={(event) => commit(event.currentTarget.value)}
       data-testid={testId}
     />

@@ -53,7 +53,7 @@ export function Hud({ session }: { session: TetrisSession }) {
       {rules.hasTarget && (
         <>
           <dt>Target</dt>
-          <dd>{setup.target}</dd>
+          <dd data-testid="hud-target">{setup.target}</dd>
         </>
       )}
       <dt>Player</dt>
