@@ -4,7 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_RESULTS_REVISION } from '../../src/core/version.ts';
+import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import type { EvaluationJob } from '../../src/tetris-ai/tuner/evaluator.ts';
+import { EVALUATION_QUEUE } from '../../src/tetris-ai/tuner/redis-queue.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-queue-'));
@@ -114,5 +119,31 @@ describe('tuning through a BullMQ queue on Redis', () => {
     const played = reports.map((report) => Number(/worker left: (\d+) evaluations/.exec(report)?.[1]));
     expect(played.every((count) => count > 0)).toBe(true);
     expect(played[0] + played[1]).toBe(16 * 3 + 5); // 3 iterations of 16, then 1 mean + 4 elite finalists
+  });
+
+  it('refuses, without retrying, a job from another results revision, and says why', async () => {
+    const worker = await startProcess(process.execPath, [bin, 'worker', '--queue', url, '--workers', '1'], /worker joined/);
+    workers.push(worker);
+    let log = '';
+    worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+    const connection = { host: '127.0.0.1', port: Number(new URL(url).port) };
+    const queue = new Queue<EvaluationJob, number[]>(EVALUATION_QUEUE, { connection });
+    const events = new QueueEvents(EVALUATION_QUEUE, { connection });
+    try {
+      await events.waitUntilReady();
+      const other = GAME_RESULTS_REVISION + 1;
+      const job = await queue.add(
+        'evaluate',
+        { revision: other, spec: loadAgentSpec('bcts'), width: 6, height: 10, seeds: [1] },
+        { attempts: 3 },
+      );
+      const refusal = `games are of results revision ${other} and this worker's are of revision ${GAME_RESULTS_REVISION}: run the same Gridmind on both`;
+      await expect(job.waitUntilFinished(events)).rejects.toThrow(refusal);
+      expect((await queue.getJob(job.id!))?.attemptsMade).toBe(1);
+      await expect.poll(() => log).toContain(`job ${job.id} failed: the job comes from a Gridmind whose ${refusal}`);
+    } finally {
+      await Promise.all([events.close(), queue.close()]);
+    }
   });
 });

@@ -16,7 +16,7 @@ import { GamePool } from '../../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
 
 /** The BullMQ queue that carries evaluations. */
-const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
+export const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
 
 /** Completed jobs stay a day, so that a run resumed within it does not replay them; failed ones go at once, so a retry can add them again. */
 const KEEP_COMPLETED_SECONDS = 24 * 3600;
