@@ -5,6 +5,7 @@ import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';
 import { registerSameGameCommands } from './samegame.ts';
+import { registerQueueCommands } from './queue.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
 import { registerTuneCommands } from './tune.ts';
@@ -28,6 +29,7 @@ registerServeCommand(program);
 registerClientCommand(program);
 registerTuneCommands(program);
 registerWorkerCommand(program);
+registerQueueCommands(program);
 
 try {
   await program.parseAsync(process.argv);

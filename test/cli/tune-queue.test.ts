@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +119,36 @@ describe('tuning through a BullMQ queue on Redis', () => {
     const played = reports.map((report) => Number(/worker left: (\d+) evaluations/.exec(report)?.[1]));
     expect(played.every((count) => count > 0)).toBe(true);
     expect(played[0] + played[1]).toBe(16 * 3 + 5); // 3 iterations of 16, then 1 mean + 4 elite finalists
+  });
+
+  it('reuses the results Redis keeps, and a run whose evaluations are cleared stops and can be resumed', async () => {
+    const status = async () => {
+      const result = await runCli(['queue', 'status', '--queue', url, '--json']);
+      expect(result.code).toBe(0);
+      return JSON.parse(result.stdout) as { waiting: number; active: number; completed: number; workers: number };
+    };
+    const kept = 16 * 3 + 5;
+    expect(await status()).toEqual({ queue: url, waiting: 0, active: 0, completed: kept, workers: 0 });
+
+    // The same run again, with no worker listening: every result is already kept, so it ends alike.
+    const again = await runCli([...tuning, '--queue', url], { GRIDMIND_DB: join(dir, 'again.db') });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).weights).toEqual(JSON.parse(readFileSync(join(dir, 'single.json'), 'utf8')).weights);
+
+    // Another seed, still no worker: its first 16 evaluations wait until they are cleared.
+    const other = runCli([...tuning, '--seed', '22', '--queue', url], { GRIDMIND_DB: join(dir, 'cleared.db') });
+    await expect.poll(async () => (await status()).waiting, { timeout: 20_000 }).toBe(16);
+    const cleared = await runCli(['queue', 'clear', '--queue', url, '--json']);
+    expect(cleared.code).toBe(0);
+    expect(JSON.parse(cleared.stdout)).toEqual({ queue: url, removed: 16 });
+    expect(await status()).toEqual({ queue: url, waiting: 0, active: 0, completed: kept, workers: 0 });
+    const stopped = await other;
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toContain(
+      'an evaluation left the queue unplayed (was it cleared by `gridmind queue clear`?); run 1 is stored; resume it with `gridmind tune --resume 1`',
+    );
+
+    expect((await runCli(['queue', 'status', '--queue', url])).stdout).toMatch(/^ {2}waiting +0$/m);
   });
 
   it('refuses, without retrying, a job from another results revision, and says why', async () => {

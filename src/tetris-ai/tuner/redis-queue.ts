@@ -24,6 +24,13 @@ const KEEP_COMPLETED_SECONDS = 24 * 3600;
 /** How often the tuner checks that some worker listens while it waits. */
 const WORKER_CHECK_MS = 30_000;
 
+/**
+ * How often a wait for a result also looks at the job itself: a QueueEvents reader misses the events
+ * sent before its first read of the stream (BullMQ issue #2517 and others), and a job cleared from the
+ * queue sends none.
+ */
+const RESULT_CHECK_MS = 5000;
+
 /** How long closing may wait for Redis before the connections are dropped. */
 const CLOSE_TIMEOUT_MS = 3000;
 
@@ -77,17 +84,78 @@ async function closeWithin(closers: (() => Promise<unknown>)[]): Promise<void> {
   clearTimeout(timer);
 }
 
+type EvaluationQueue = Queue<EvaluationJob, number[]>;
+
+interface Waiter {
+  readonly resolve: (lines: number[]) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * The results the tuner waits for, by job id. They come from the queue's completion events or, for
+ * an event missed, from the job itself as it stands in Redis, looked at every RESULT_CHECK_MS.
+ */
+class ResultWaiters {
+  private readonly waiting = new Map<string, Waiter>();
+
+  constructor(
+    private readonly queue: EvaluationQueue,
+    events: QueueEvents,
+  ) {
+    // BullMQ types the event's return value as text, but hands it over parsed.
+    events.on('completed', ({ jobId, returnvalue }) => this.waiting.get(jobId)?.resolve(returnvalue as unknown as number[]));
+    events.on('failed', ({ jobId, failedReason }) =>
+      this.waiting.get(jobId)?.reject(new Error(`an evaluation failed on a worker: ${failedReason}`)),
+    );
+  }
+
+  /** Gives up every wait (the queue is closing). */
+  rejectAll(reason: string): void {
+    for (const waiter of [...this.waiting.values()]) waiter.reject(new Error(reason));
+  }
+
+  resultOf(jobId: string): Promise<number[]> {
+    return new Promise((resolve, reject) => {
+      const settle = () => {
+        clearInterval(check);
+        this.waiting.delete(jobId);
+      };
+      this.waiting.set(jobId, {
+        resolve: (lines) => (settle(), resolve(lines)),
+        reject: (error) => (settle(), reject(error)),
+      });
+      const check = setInterval(() => void this.lookAt(jobId), RESULT_CHECK_MS);
+      void this.lookAt(jobId); // it may be done already: a resumed run adds again jobs played before
+    });
+  }
+
+  private async lookAt(jobId: string): Promise<void> {
+    try {
+      const state = await this.queue.getJobState(jobId);
+      const waiter = this.waiting.get(jobId);
+      if (state === 'unknown') {
+        waiter?.reject(new Error('an evaluation left the queue unplayed (was it cleared by `gridmind queue clear`?)'));
+      } else if (state === 'completed') {
+        const job = await this.queue.getJob(jobId); // read once completed: its return value is set
+        if (job !== undefined) waiter?.resolve(job.returnvalue);
+      }
+    } catch {
+      // Redis is away: the connection reporter says so, and the next look or an event will tell.
+    }
+  }
+}
+
 /** Evaluations played by whichever workers listen on the queue; `log` gets one line per event worth knowing. */
 export async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
   await checkReachable(url);
   const connection = redisOptions(url);
-  const queue = new Queue<EvaluationJob, number[]>(EVALUATION_QUEUE, { connection });
+  const queue: EvaluationQueue = new Queue(EVALUATION_QUEUE, { connection });
   const events = new QueueEvents(EVALUATION_QUEUE, { connection });
   const close = () => closeWithin([() => events.close(), () => queue.close()]);
   const reporter = connectionReporter(url, log);
   queue.on('error', reporter.onError);
   events.on('error', reporter.onError);
-  queue.setMaxListeners(0); // every job waiting for its result listens for the queue closing
+  const waiters = new ResultWaiters(queue, events);
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   } catch (error) {
@@ -108,26 +176,71 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
       const jobId = `evaluation-${createHash('sha256').update(JSON.stringify(job)).digest('hex')}`;
       pending++;
       try {
-        const added = await queue.add('evaluate', job, {
+        await queue.add('evaluate', job, {
           jobId,
           attempts: 3,
           removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
           removeOnFail: true,
         });
-        const lines = (await added.waitUntilFinished(events)) as number[];
+        const lines = await waiters.resultOf(jobId);
         reporter.onReady();
         return lines;
-      } catch (error) {
-        throw new Error(`an evaluation failed on a worker: ${(error as Error).message}`);
       } finally {
         pending--;
       }
     },
     async close() {
       clearInterval(workerCheck);
+      waiters.rejectAll('the tuner closed the queue before this evaluation was played');
       await close();
     },
   };
+}
+
+/** What the queue holds, as `gridmind queue status` shows it. */
+export interface QueueStatus {
+  /** Evaluations not yet taken by a worker (waiting, or back for a retry). */
+  readonly waiting: number;
+  /** Evaluations a worker is playing now. */
+  readonly active: number;
+  /** Results kept for resumed runs (for a day after they were played). */
+  readonly completed: number;
+  /** Worker connections listening (a `gridmind worker` holds one). */
+  readonly workers: number;
+}
+
+/** Opens the evaluation queue for one administrative call, then closes it. */
+async function withQueue<T>(url: string, use: (queue: EvaluationQueue) => Promise<T>): Promise<T> {
+  await checkReachable(url);
+  const queue: EvaluationQueue = new Queue(EVALUATION_QUEUE, { connection: redisOptions(url) });
+  try {
+    return await use(queue);
+  } finally {
+    await closeWithin([() => queue.close()]);
+  }
+}
+
+export function queueStatus(url: string): Promise<QueueStatus> {
+  return withQueue(url, async (queue) => {
+    const [waiting, counts, workers] = await Promise.all([
+      queue.count(),
+      queue.getJobCounts('active', 'completed'),
+      queue.getWorkersCount(),
+    ]);
+    return { waiting, active: counts.active ?? 0, completed: counts.completed ?? 0, workers };
+  });
+}
+
+/**
+ * Removes the evaluations no worker has taken yet (left behind by a run that was interrupted and will
+ * not be resumed); returns how many. Evaluations being played finish, and kept results stay.
+ */
+export function clearWaitingEvaluations(url: string): Promise<number> {
+  return withQueue(url, async (queue) => {
+    const waiting = await queue.count();
+    await queue.drain(true);
+    return waiting - (await queue.count());
+  });
 }
 
 export interface QueueWorker {

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { print } from './options.ts';
+import { redisUrlOption } from './queue-options.ts';
+
+interface QueueFlags {
+  queue: string;
+  json?: boolean;
+}
+
+/** `gridmind queue status|clear`: look into the evaluation queue of `gridmind tune --queue` runs, or empty it. */
+export function registerQueueCommands(program: Command): void {
+  const queue = program
+    .command('queue')
+    .description('inspect or empty the Redis queue that `gridmind tune --queue` and `gridmind worker` share');
+  queue
+    .command('status')
+    .description('count the evaluations waiting, being played and kept, and the workers listening')
+    .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
+    .option('--json', 'print the counts as JSON')
+    .action((flags: QueueFlags) => showStatus(flags));
+  queue
+    .command('clear')
+    .description('remove the evaluations no worker has taken yet, e.g. after a `tune --queue` run you will not resume')
+    .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
+    .option('--json', 'print the number removed as JSON')
+    .action((flags: QueueFlags) => clear(flags));
+}
+
+async function showStatus(flags: QueueFlags): Promise<void> {
+  const { queueStatus } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const status = await queueStatus(flags.queue);
+  if (flags.json) {
+    print(JSON.stringify({ queue: flags.queue, ...status }));
+    return;
+  }
+  print(`evaluation queue at ${flags.queue}`);
+  print(`  waiting    ${status.waiting}`);
+  print(`  playing    ${status.active}`);
+  print(`  kept       ${status.completed} results (a day each, for resumed runs)`);
+  print(`  workers    ${status.workers}`);
+}
+
+async function clear(flags: QueueFlags): Promise<void> {
+  const { clearWaitingEvaluations } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const removed = await clearWaitingEvaluations(flags.queue);
+  if (flags.json) print(JSON.stringify({ queue: flags.queue, removed }));
+  else print(`removed ${removed} waiting evaluations from ${flags.queue}`);
+  process.stderr.write('a `gridmind tune --queue` run that waited for them stops within seconds; resumed, it adds again what it needs\n');
+}
