@@ -12,18 +12,25 @@ export function registerQueueCommands(program: Command): void {
   const queue = program
     .command('queue')
     .description('inspect or empty the Redis queue that `gridmind tune --queue` and `gridmind worker` share');
-  queue
-    .command('status')
-    .description('count the evaluations waiting, being played and kept, and the workers listening')
-    .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
-    .option('--json', 'print the counts as JSON')
-    .action((flags: QueueFlags) => showStatus(flags));
-  queue
-    .command('clear')
-    .description('remove the evaluations no worker has taken yet, e.g. after a `tune --queue` run you will not resume')
-    .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
-    .option('--json', 'print the number removed as JSON')
-    .action((flags: QueueFlags) => clear(flags));
+  const subcommand = (name: string, description: string, json: string, action: (flags: QueueFlags) => Promise<void>) =>
+    queue
+      .command(name)
+      .description(description)
+      .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
+      .option('--json', json)
+      .action(action);
+  subcommand(
+    'status',
+    'count the evaluations waiting, being played and kept, and the workers listening',
+    'print the counts as JSON',
+    showStatus,
+  );
+  subcommand(
+    'clear',
+    'remove the evaluations no worker has taken yet, e.g. after a `tune --queue` run you will not resume',
+    'print the number removed as JSON',
+    clear,
+  );
 }
 
 async function showStatus(flags: QueueFlags): Promise<void> {

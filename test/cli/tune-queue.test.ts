@@ -128,6 +128,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
       return JSON.parse(result.stdout) as { waiting: number; active: number; completed: number; workers: number };
     };
     const kept = 16 * 3 + 5;
+    await expect.poll(async () => (await status()).workers, { timeout: 10_000 }).toBe(0); // Redis drops the closed workers' connections
     expect(await status()).toEqual({ queue: url, waiting: 0, active: 0, completed: kept, workers: 0 });
 
     // The same run again, with no worker listening: every result is already kept, so it ends alike.
@@ -171,7 +172,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
       const refusal = `games are of results revision ${other} and this worker's are of revision ${GAME_RESULTS_REVISION}: run the same Gridmind on both`;
       await expect(job.waitUntilFinished(events)).rejects.toThrow(refusal);
       expect((await queue.getJob(job.id!))?.attemptsMade).toBe(1);
-      await expect.poll(() => log).toContain(`job ${job.id} failed: the job comes from a Gridmind whose ${refusal}`);
+      await expect.poll(() => log, { timeout: 10_000 }).toContain(`job ${job.id} failed: the job comes from a Gridmind whose ${refusal}`);
     } finally {
       await Promise.all([events.close(), queue.close()]);
     }

@@ -25,9 +25,9 @@ const KEEP_COMPLETED_SECONDS = 24 * 3600;
 const WORKER_CHECK_MS = 30_000;
 
 /**
- * How often a wait for a result also looks at the job itself: a QueueEvents reader misses the events
- * sent before its first read of the stream (BullMQ issue #2517 and others), and a job cleared from the
- * queue sends none.
+ * How often a wait for a result also looks at the job itself. Events alone can leave it waiting for
+ * ever: a QueueEvents reader starts at the newest event when its first read reaches Redis, some time
+ * after it reports ready, so what is sent in between is lost; and a job cleared from the queue sends none.
  */
 const RESULT_CHECK_MS = 5000;
 
