@@ -27,7 +27,7 @@ export function registerQueueCommands(program: Command): void {
   );
   subcommand(
     'clear',
-    'remove the evaluations no worker has taken yet, e.g. after a `tune --queue` run you will not resume',
+    'remove the evaluations no worker has taken yet, e.g. after a `tune --queue` run you will not resume (runs still waiting for them stop)',
     'print the number removed as JSON',
     clear,
   );
@@ -36,11 +36,12 @@ export function registerQueueCommands(program: Command): void {
 async function showStatus(flags: QueueFlags): Promise<void> {
   const { queueStatus } = await import('../tetris-ai/tuner/redis-queue.ts');
   const status = await queueStatus(flags.queue);
+  const queue = withoutPassword(flags.queue);
   if (flags.json) {
-    print(JSON.stringify({ queue: flags.queue, ...status }));
+    print(JSON.stringify({ queue, ...status }));
     return;
   }
-  print(`evaluation queue at ${flags.queue}`);
+  print(`evaluation queue at ${queue}`);
   print(`  waiting    ${status.waiting}`);
   print(`  playing    ${status.active}`);
   print(`  kept       ${status.completed} results (a day each, for resumed runs)`);
@@ -50,7 +51,17 @@ async function showStatus(flags: QueueFlags): Promise<void> {
 async function clear(flags: QueueFlags): Promise<void> {
   const { clearWaitingEvaluations } = await import('../tetris-ai/tuner/redis-queue.ts');
   const removed = await clearWaitingEvaluations(flags.queue);
-  if (flags.json) print(JSON.stringify({ queue: flags.queue, removed }));
-  else print(`removed ${removed} waiting evaluations from ${flags.queue}`);
-  process.stderr.write('a `gridmind tune --queue` run that waited for them stops within seconds; resumed, it adds again what it needs\n');
+  const queue = withoutPassword(flags.queue);
+  if (flags.json) print(JSON.stringify({ queue, removed }));
+  else print(`removed ${removed} waiting evaluations from ${queue}`);
+  if (removed > 0) {
+    process.stderr.write('a `gridmind tune --queue` run that waited for them stops within seconds; resumed, it adds again what it needs\n');
+  }
+}
+
+/** The address as it may be shown: any password replaced by `***`. */
+function withoutPassword(url: string): string {
+  const address = new URL(url);
+  if (address.password !== '') address.password = '***';
+  return address.toString();
 }

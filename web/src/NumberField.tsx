@@ -4,7 +4,8 @@ import { useState } from 'preact/hooks';
  * A whole-number input: the text can be edited freely, and the number is checked, clamped to
  * [min, max] and reported when the field is left or Enter is pressed.
  *
- * While the user edits, the field shows the typed draft; otherwise it shows `value`. There is no
+ * While the user edits, the field shows the typed draft (a `value` changed elsewhere meanwhile shows
+ * once the draft is committed); otherwise it shows `value`. There is no
  * effect copying `value` into the field: such an effect runs after paint and could overwrite what
  * was typed in between.
  */

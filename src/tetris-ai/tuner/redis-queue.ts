@@ -87,60 +87,80 @@ async function closeWithin(closers: (() => Promise<unknown>)[]): Promise<void> {
 type EvaluationQueue = Queue<EvaluationJob, number[]>;
 
 interface Waiter {
+  readonly result: Promise<number[]>;
   readonly resolve: (lines: number[]) => void;
   readonly reject: (error: Error) => void;
 }
 
 /**
- * The results the tuner waits for, by job id. They come from the queue's completion events or, for
- * an event missed, from the job itself as it stands in Redis, looked at every RESULT_CHECK_MS.
+ * The results the tuner waits for, by job id: one wait per job, shared by every evaluation of the same
+ * content (candidates of an iteration can be equal). Results come from the queue's completion events
+ * or, for an event missed, from the jobs themselves as they stand in Redis, looked at every
+ * RESULT_CHECK_MS by one timer while anything is awaited.
  */
 class ResultWaiters {
   private readonly waiting = new Map<string, Waiter>();
+  private timer: NodeJS.Timeout | undefined;
+  /** A round of looks in progress: while Redis is away it waits for the reconnection, and no other starts. */
+  private looking = false;
 
   constructor(
     private readonly queue: EvaluationQueue,
     events: QueueEvents,
   ) {
     // BullMQ types the event's return value as text, but hands it over parsed.
-    events.on('completed', ({ jobId, returnvalue }) => this.waiting.get(jobId)?.resolve(returnvalue as unknown as number[]));
+    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, (waiter) => waiter.resolve(returnvalue as unknown as number[])));
     events.on('failed', ({ jobId, failedReason }) =>
-      this.waiting.get(jobId)?.reject(new Error(`an evaluation failed on a worker: ${failedReason}`)),
+      this.settle(jobId, (waiter) => waiter.reject(new Error(`evaluation ${jobId} failed on a worker: ${failedReason}`))),
     );
+  }
+
+  resultOf(jobId: string): Promise<number[]> {
+    const known = this.waiting.get(jobId);
+    if (known !== undefined) return known.result;
+    let resolve!: (lines: number[]) => void;
+    let reject!: (error: Error) => void;
+    const result = new Promise<number[]>((onResolve, onReject) => ((resolve = onResolve), (reject = onReject)));
+    this.waiting.set(jobId, { result, resolve, reject });
+    this.timer ??= setInterval(() => void this.lookAtAll(), RESULT_CHECK_MS);
+    void this.lookAt(jobId); // it may be done already: a resumed run adds again jobs played before
+    return result;
   }
 
   /** Gives up every wait (the queue is closing). */
   rejectAll(reason: string): void {
-    for (const waiter of [...this.waiting.values()]) waiter.reject(new Error(reason));
+    for (const jobId of [...this.waiting.keys()]) this.settle(jobId, (waiter) => waiter.reject(new Error(reason)));
   }
 
-  resultOf(jobId: string): Promise<number[]> {
-    return new Promise((resolve, reject) => {
-      const settle = () => {
-        clearInterval(check);
-        this.waiting.delete(jobId);
-      };
-      this.waiting.set(jobId, {
-        resolve: (lines) => (settle(), resolve(lines)),
-        reject: (error) => (settle(), reject(error)),
-      });
-      const check = setInterval(() => void this.lookAt(jobId), RESULT_CHECK_MS);
-      void this.lookAt(jobId); // it may be done already: a resumed run adds again jobs played before
-    });
+  private settle(jobId: string, outcome: (waiter: Waiter) => void): void {
+    const waiter = this.waiting.get(jobId);
+    if (waiter === undefined) return;
+    this.waiting.delete(jobId);
+    if (this.waiting.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+    outcome(waiter);
+  }
+
+  private async lookAtAll(): Promise<void> {
+    if (this.looking) return;
+    this.looking = true;
+    try {
+      for (const jobId of [...this.waiting.keys()]) await this.lookAt(jobId);
+    } finally {
+      this.looking = false;
+    }
   }
 
   private async lookAt(jobId: string): Promise<void> {
-    try {
-      const state = await this.queue.getJobState(jobId);
-      const waiter = this.waiting.get(jobId);
-      if (state === 'unknown') {
-        waiter?.reject(new Error('an evaluation left the queue unplayed (was it cleared by `gridmind queue clear`?)'));
-      } else if (state === 'completed') {
-        const job = await this.queue.getJob(jobId); // read once completed: its return value is set
-        if (job !== undefined) waiter?.resolve(job.returnvalue);
-      }
-    } catch {
-      // Redis is away: the connection reporter says so, and the next look or an event will tell.
+    const state = await this.queue.getJobState(jobId).catch(() => null); // the connection reporter tells of Redis trouble
+    if (state === 'unknown') {
+      const gone = `evaluation ${jobId} is no longer in the queue: it failed on a worker (see the worker's log), was removed by \`gridmind queue clear\`, or Redis lost its data`;
+      this.settle(jobId, (waiter) => waiter.reject(new Error(gone)));
+    } else if (state === 'completed') {
+      const job = await this.queue.getJob(jobId).catch(() => undefined); // read once completed: its return value is set
+      if (job !== undefined) this.settle(jobId, (waiter) => waiter.resolve(job.returnvalue));
     }
   }
 }
@@ -237,9 +257,9 @@ export function queueStatus(url: string): Promise<QueueStatus> {
  */
 export function clearWaitingEvaluations(url: string): Promise<number> {
   return withQueue(url, async (queue) => {
-    const waiting = await queue.count();
-    await queue.drain(true);
-    return waiting - (await queue.count());
+    let removed = 0;
+    for (const state of ['wait', 'prioritized', 'delayed', 'paused'] as const) removed += (await queue.clean(0, 0, state)).length;
+    return removed;
   });
 }
 
