@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { InputError } from '../core/errors.ts';
+import { InputError, RunFailure } from '../core/errors.ts';
 import { GRIDMIND_VERSION } from '../core/version.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
@@ -13,6 +13,8 @@ import { registerWorkerCommand } from './worker.ts';
 
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */
 const EXIT_BAD_INPUT = 2;
+/** Exit status for a run stopped by something outside its input (see RunFailure). */
+const EXIT_RUN_FAILED = 1;
 
 const program = new Command('gridmind')
   .description('Gridmind: search-based AI for grid puzzle games (Tetris, SameGame)')
@@ -31,6 +33,12 @@ registerTuneCommands(program);
 registerWorkerCommand(program);
 registerQueueCommands(program);
 
+// Output piped into a reader that stopped early (`gridmind runs | head`): stop quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
@@ -39,6 +47,9 @@ try {
   } else if (error instanceof InputError) {
     process.stderr.write(`gridmind: error: ${error.message}\n`);
     process.exitCode = EXIT_BAD_INPUT;
+  } else if (error instanceof RunFailure) {
+    process.stderr.write(`gridmind: error: ${error.message}\n`);
+    process.exitCode = EXIT_RUN_FAILED;
   } else {
     throw error;
   }

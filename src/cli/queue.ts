@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { shownAddress } from '../core/redis-address.ts';
 import { print } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
@@ -36,32 +37,25 @@ export function registerQueueCommands(program: Command): void {
 async function showStatus(flags: QueueFlags): Promise<void> {
   const { queueStatus } = await import('../tetris-ai/tuner/redis-queue.ts');
   const status = await queueStatus(flags.queue);
-  const queue = withoutPassword(flags.queue);
+  const queue = shownAddress(flags.queue);
   if (flags.json) {
     print(JSON.stringify({ queue, ...status }));
     return;
   }
   print(`evaluation queue at ${queue}`);
-  print(`  waiting    ${status.waiting}`);
-  print(`  playing    ${status.active}`);
-  print(`  kept       ${status.completed} results (a day each, for resumed runs)`);
-  print(`  workers    ${status.workers}`);
+  print(`  waiting     ${status.waiting}`);
+  print(`  active      ${status.active} (being played)`);
+  print(`  completed   ${status.completed} (results kept a day each, for resumed runs)`);
+  print(`  workers     ${status.workers}`);
 }
 
 async function clear(flags: QueueFlags): Promise<void> {
   const { clearWaitingEvaluations } = await import('../tetris-ai/tuner/redis-queue.ts');
   const removed = await clearWaitingEvaluations(flags.queue);
-  const queue = withoutPassword(flags.queue);
+  const queue = shownAddress(flags.queue);
   if (flags.json) print(JSON.stringify({ queue, removed }));
   else print(`removed ${removed} waiting evaluations from ${queue}`);
   if (removed > 0) {
     process.stderr.write('a `gridmind tune --queue` run that waited for them stops within seconds; resumed, it adds again what it needs\n');
   }
-}
-
-/** The address as it may be shown: any password replaced by `***`. */
-function withoutPassword(url: string): string {
-  const address = new URL(url);
-  if (address.password !== '') address.password = '***';
-  return address.toString();
 }

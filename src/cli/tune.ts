@@ -3,8 +3,9 @@ import { accessSync, constants } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
-import { InputError } from '../core/errors.ts';
+import { InputError, RunFailure } from '../core/errors.ts';
 import { writeFileAtomically } from '../core/files.ts';
+import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, type Db } from '../store/database.ts';
 import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
@@ -222,7 +223,9 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   };
   // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
   const log = (text: string) => (process.stderr.isTTY && !barStopped ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
-  const resumeHint = (id: number) => `run ${id} is stored; resume it with \`gridmind tune --resume ${id}\``;
+  const resumeCommand = (id: number) =>
+    `gridmind tune --resume ${id}${flags.queue === undefined ? '' : ` --queue ${shownAddress(flags.queue)}`}`;
+  const resumeHint = (id: number) => `run ${id} is stored; resume it with \`${resumeCommand(id)}\``;
   const stopHandlingInterrupts = onInterrupt(() => {
     stopBar();
     process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId)}`}\n`);
@@ -273,7 +276,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   } catch (error) {
     stopBar();
     if (error instanceof InputError || runId === null) throw error;
-    throw new InputError(`${(error as Error).message}; ${resumeHint(runId)}`);
+    throw new RunFailure(`${(error as Error).message}; ${resumeHint(runId)}`);
   } finally {
     stopHandlingInterrupts();
     stopBar();
@@ -286,7 +289,8 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
 async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
   const { queueEvaluator: connect } = await import('../tetris-ai/tuner/redis-queue.ts');
   const evaluator = await connect(url, log);
-  log(`evaluations go to ${url}: start \`gridmind worker --queue ${url}\` on any machine to play them`);
+  const shown = shownAddress(url);
+  log(`evaluations go to ${shown}: start \`gridmind worker --queue ${shown}\` on any machine to play them`);
   return evaluator;
 }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { shownAddress } from '../core/redis-address.ts';
 import { integerIn } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
@@ -21,7 +22,8 @@ async function work(flags: WorkerFlags): Promise<void> {
   const { startQueueWorker } = await import('../tetris-ai/tuner/redis-queue.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const worker = await startQueueWorker(flags.queue, flags.workers, log);
-  process.stderr.write(`worker joined ${flags.queue} with ${flags.workers} threads; Ctrl-C leaves after the jobs in hand\n`);
+  const threads = flags.workers === 1 ? '1 thread' : `${flags.workers} threads`;
+  process.stderr.write(`worker joined ${shownAddress(flags.queue)} with ${threads}; Ctrl-C leaves after the jobs in hand\n`);
   const status = () => {
     const { evaluations, games } = worker.played();
     return `${evaluations} evaluations (${games} games) played`;

@@ -5,3 +5,12 @@
 export class InputError extends Error {
   override readonly name = 'InputError';
 }
+
+/**
+ * A run that stopped for a reason outside its input (a job that failed elsewhere, a connection lost
+ * for good), not a bug: its message says what happened and how to go on; command-line entry points
+ * print it on one line and exit with status 1.
+ */
+export class RunFailure extends Error {
+  override readonly name = 'RunFailure';
+}

@@ -145,9 +145,9 @@ describe('tuning through a BullMQ queue on Redis', () => {
     expect(JSON.parse(cleared.stdout)).toEqual({ queue: url, removed: 16 });
     expect(await status()).toEqual({ queue: url, waiting: 0, active: 0, completed: kept, workers: 0 });
     const stopped = await other;
-    expect(stopped.code).not.toBe(0);
+    expect(stopped.code).toBe(1);
     expect(stopped.stderr).toMatch(
-      /evaluation evaluation-[0-9a-f]{64} is no longer in the queue: it failed on a worker \(see the worker's log\), was removed by `gridmind queue clear`, or Redis lost its data; run 1 is stored; resume it with `gridmind tune --resume 1`/,
+      /evaluation evaluation-[0-9a-f]{64} is no longer in the queue: it failed on a worker \(see the worker's log\), was removed by `gridmind queue clear`, or Redis lost its data; run 1 is stored; resume it with `gridmind tune --resume 1 --queue redis:\/\/127\.0\.0\.1:\d+`/,
     );
 
     expect((await runCli(['queue', 'status', '--queue', url])).stdout).toMatch(/^ {2}waiting +0$/m);
@@ -196,6 +196,36 @@ describe('tuning through a BullMQ queue on Redis', () => {
       expect(second).toEqual(first);
     } finally {
       await evaluator.close();
+    }
+  });
+
+  it('explains a missing or wrong password, and never prints one', async () => {
+    const port = await freePort();
+    const locked = await startProcess(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', 'sesame'],
+      /Ready to accept connections/,
+    );
+    try {
+      for (const address of [`redis://127.0.0.1:${port}`, `redis://:opensesame@127.0.0.1:${port}`]) {
+        const refused = await runCli(['queue', 'status', '--queue', address]);
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toMatch(
+          /Redis at redis:\/\/(:\*\*\*@)?127\.0\.0\.1:\d+ refused the login \(.*\): give its password in the address, redis:\/\/:PASSWORD@HOST:PORT/,
+        );
+        expect(refused.stderr).not.toContain('opensesame');
+      }
+      const status = await runCli(['queue', 'status', '--queue', `redis://:sesame@127.0.0.1:${port}`, '--json']);
+      expect(status.code).toBe(0);
+      expect(JSON.parse(status.stdout)).toEqual({
+        queue: `redis://:***@127.0.0.1:${port}`,
+        waiting: 0,
+        active: 0,
+        completed: 0,
+        workers: 0,
+      });
+    } finally {
+      await stop(locked);
     }
   });
 });

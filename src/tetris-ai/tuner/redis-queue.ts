@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../../core/errors.ts';
+import { shownAddress } from '../../core/redis-address.ts';
 import { GAME_RESULTS_REVISION } from '../../core/version.ts';
 import { GamePool } from '../../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
@@ -47,15 +48,28 @@ function redisOptions(url: string): RedisOptions {
   };
 }
 
-/** Fails with an actionable message when nothing answers at the address (BullMQ itself would retry forever). */
+/** Redis's replies to a missing or wrong password. */
+const LOGIN_REFUSED = /NOAUTH|WRONGPASS|invalid password/i;
+
+/**
+ * Fails with an actionable message when nothing answers at the address or Redis refuses the login
+ * (BullMQ itself would retry for ever).
+ */
 async function checkReachable(url: string): Promise<void> {
   const client = new Redis({ ...redisOptions(url), lazyConnect: true, retryStrategy: () => null, connectTimeout: 5000 });
-  client.on('error', () => {}); // reported by connect() below
+  let cause: Error | undefined; // the first error event says more than the "Connection is closed." that follows it
+  client.on('error', (error: Error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new InputError(`cannot reach Redis at ${url} (${(error as Error).message}): start redis-server there, or fix --queue`);
+    const reason = (cause ?? (error as Error)).message;
+    const shown = shownAddress(url);
+    throw new InputError(
+      LOGIN_REFUSED.test(reason)
+        ? `Redis at ${shown} refused the login (${reason}): give its password in the address, redis://:PASSWORD@HOST:PORT`
+        : `cannot reach Redis at ${shown} (${reason}): start redis-server there, or fix --queue`,
+    );
   } finally {
     client.disconnect();
   }
@@ -66,11 +80,11 @@ function connectionReporter(url: string, log: (line: string) => void): { onError
   let down = false;
   return {
     onError: (error) => {
-      if (!down) log(`lost Redis at ${url} (${error.message}); reconnecting…`);
+      if (!down) log(`lost Redis at ${shownAddress(url)} (${error.message}); reconnecting…`);
       down = true;
     },
     onReady: () => {
-      if (down) log(`Redis at ${url} is back`);
+      if (down) log(`Redis at ${shownAddress(url)} is back`);
       down = false;
     },
   };
@@ -186,7 +200,7 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
   let pending = 0;
   const workerCheck = setInterval(async () => {
     if (pending > 0 && (await queue.getWorkersCount().catch(() => -1)) === 0) {
-      log(`${pending} evaluations wait and no worker listens: start \`gridmind worker --queue ${url}\``);
+      log(`${pending} evaluations wait and no worker listens: start \`gridmind worker --queue ${shownAddress(url)}\``);
     }
   }, WORKER_CHECK_MS);
   workerCheck.unref();
