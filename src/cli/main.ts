@@ -44,12 +44,9 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
-  } else if (error instanceof InputError) {
+  } else if (error instanceof InputError || error instanceof RunFailure) {
     process.stderr.write(`gridmind: error: ${error.message}\n`);
-    process.exitCode = EXIT_BAD_INPUT;
-  } else if (error instanceof RunFailure) {
-    process.stderr.write(`gridmind: error: ${error.message}\n`);
-    process.exitCode = EXIT_RUN_FAILED;
+    process.exitCode = error instanceof InputError ? EXIT_BAD_INPUT : EXIT_RUN_FAILED;
   } else {
     throw error;
   }

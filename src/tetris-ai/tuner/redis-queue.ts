@@ -77,14 +77,15 @@ async function checkReachable(url: string): Promise<void> {
 
 /** Reports connection trouble once per outage instead of once per reconnection attempt. */
 function connectionReporter(url: string, log: (line: string) => void): { onError: (error: Error) => void; onReady: () => void } {
+  const shown = shownAddress(url);
   let down = false;
   return {
     onError: (error) => {
-      if (!down) log(`lost Redis at ${shownAddress(url)} (${error.message}); reconnecting…`);
+      if (!down) log(`lost Redis at ${shown} (${error.message}); reconnecting…`);
       down = true;
     },
     onReady: () => {
-      if (down) log(`Redis at ${shownAddress(url)} is back`);
+      if (down) log(`Redis at ${shown} is back`);
       down = false;
     },
   };
@@ -198,9 +199,10 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
   }
 
   let pending = 0;
+  const workerHint = `start \`gridmind worker --queue ${shownAddress(url)}\``;
   const workerCheck = setInterval(async () => {
     if (pending > 0 && (await queue.getWorkersCount().catch(() => -1)) === 0) {
-      log(`${pending} evaluations wait and no worker listens: start \`gridmind worker --queue ${shownAddress(url)}\``);
+      log(`${pending} evaluations wait and no worker listens: ${workerHint}`);
     }
   }, WORKER_CHECK_MS);
   workerCheck.unref();
