@@ -2,6 +2,7 @@ import { maximum, mean, median, minimum, pairedComparison, standardError, type P
 import { InputError } from '../core/errors.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
+import type { BenchProgress } from './eta.ts';
 import { GamePool } from './game-pool.ts';
 import type { GameRecord } from './game-worker.ts';
 
@@ -26,7 +27,7 @@ export interface BenchOptions {
   readonly store?: GameStore;
   /** Summarise only the games found in the store, playing none (default: play the missing ones). */
   readonly storedOnly?: boolean;
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: (progress: BenchProgress) => void;
 }
 
 /** What a stored game keeps. */
@@ -102,7 +103,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
               record = await pool.play(player.spec, play);
               options.store?.save(player.spec, play, record);
             }
-            options.onProgress?.(++done, total);
+            options.onProgress?.({ done: ++done, stored: storedGames, total });
             return record;
           }),
         ),

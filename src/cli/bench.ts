@@ -1,12 +1,14 @@
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { benchSecondsLeft } from '../bench/eta.ts';
 import { sqliteGameStore } from '../bench/game-store.ts';
 import { runTetrisBench, type BenchPlayer, type BenchResult, type PlayerSummary } from '../bench/tetris-bench.ts';
 import { listBenchRuns, saveBenchRun, type BenchRun } from '../store/bench-runs.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
+import { duration } from '../core/duration.ts';
 import { InputError } from '../core/errors.ts';
 import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
 
@@ -83,10 +85,9 @@ async function bench(flags: BenchFlags): Promise<void> {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board} |{bar}| {value}/{total} games | ETA {eta_formatted}`,
+      format: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board} |{bar}| {value}/{total} games | ETA {remaining}`,
       noTTYOutput: true,
       notTTYSchedule: 5000,
-      etaBuffer: 50,
     },
     cliProgress.Presets.shades_classic,
   );
@@ -103,7 +104,8 @@ async function bench(flags: BenchFlags): Promise<void> {
     );
     db.close();
   });
-  bar.start(games, 0);
+  bar.start(games, 0, { remaining: '-' });
+  const started = performance.now();
   const result = await runTetrisBench({
     agent,
     vs,
@@ -116,7 +118,10 @@ async function bench(flags: BenchFlags): Promise<void> {
     maxPieces,
     store,
     storedOnly,
-    onProgress: (finished) => bar.update((done = finished)),
+    onProgress: (progress) => {
+      const seconds = benchSecondsLeft(progress, (performance.now() - started) / 1000);
+      bar.update((done = progress.done), { remaining: seconds === null ? '-' : duration(seconds) });
+    },
   })
     .catch((error: unknown) => {
       db.close();

@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
+import { duration } from '../core/duration.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { writeFileAtomically } from '../core/files.ts';
 import { shownAddress } from '../core/redis-address.ts';
@@ -341,12 +342,4 @@ function describeRun({ id, updatedAt, status, config, state, seconds }: TuneRun)
     `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${status}  ${config.method} ${config.width}x${config.height}  ` +
     `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(seconds)}${result}`
   );
-}
-
-/** Seconds for people: "42 s", "12 min 5 s", "3 h 4 min". */
-function duration(seconds: number): string {
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }

@@ -1,0 +1,16 @@
+/** How far a benchmark has gone: games finished, those of them found in the store, and all of them. */
+export interface BenchProgress {
+  readonly done: number;
+  readonly stored: number;
+  readonly total: number;
+}
+
+/**
+ * Seconds left in a benchmark, from the pace of this session: the games played here (not those found
+ * stored, which come at once) per second of it, over the games left. Null until one has been played.
+ */
+export function benchSecondsLeft(progress: BenchProgress, seconds: number): number | null {
+  const played = progress.done - progress.stored;
+  if (played === 0) return null;
+  return (seconds / played) * (progress.total - progress.done);
+}
