@@ -11,6 +11,7 @@ import { openDatabase, type Db } from '../store/database.ts';
 import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
+import { ceEliteCount } from '../tetris-ai/tuner/cross-entropy.ts';
 import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
@@ -147,7 +148,7 @@ function configFromFlags(flags: TuneFlags): TuneConfig {
       throw new InputError(`--start ${flags.start}: its weights minimise a cost; start from an agent that maximises`);
     start = { agent: flags.start, weights: features.map((feature) => spec.weights[feature] ?? 0) };
   }
-  const eliteCount = Math.round(flags.elite * flags.population);
+  const eliteCount = ceEliteCount(flags.elite, flags.population);
   if (flags.method === 'ce' && eliteCount < 2) {
     throw new InputError(`--elite ${flags.elite} of --population ${flags.population} keeps ${eliteCount}: the elite needs at least 2`);
   }
@@ -188,7 +189,7 @@ function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** Refuses an --out whose folder cannot take the file, before hours of tuning rather than after. */
+/** Refuses an --out (or the default, in the current folder) whose folder cannot take the file, before hours of tuning rather than after. */
 function checkWritableFolder(out: string): void {
   try {
     accessSync(dirname(resolve(out)), constants.W_OK);
@@ -225,7 +226,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
   const log = (text: string) => (process.stderr.isTTY && !barStopped ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
   const resumeCommand = (id: number) =>
-    `gridmind tune --resume ${id}${flags.queue === undefined ? '' : ` --queue ${shownAddress(flags.queue)}`}`;
+    `gridmind tune --resume ${id}${flags.queue === undefined ? '' : ` --queue ${shownAddress(flags.queue, 'PASSWORD')}`}`;
   const resumeHint = (id: number) => `run ${id} is stored; resume it with \`${resumeCommand(id)}\``;
   const stopHandlingInterrupts = onInterrupt(() => {
     stopBar();
@@ -235,7 +236,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   try {
     const found = findRun(db, flags, command);
     const { config } = found;
-    if (flags.out !== undefined) checkWritableFolder(flags.out);
+    checkWritableFolder(flags.out ?? 'tuned-run-ID.json');
     if (found.run?.status !== 'done') {
       evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue, log);
     }

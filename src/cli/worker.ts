@@ -29,11 +29,27 @@ async function work(flags: WorkerFlags): Promise<void> {
     return `${evaluations} evaluations (${games} games) played`;
   };
   const ticker = setInterval(() => process.stderr.write(`${status()}\n`), 30_000);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await nextSignal();
   clearInterval(ticker);
-  await worker.close();
-  process.stderr.write(`worker left: ${status()}\n`);
+  const inHand = worker.inHand();
+  if (inHand > 0) {
+    const jobs = inHand === 1 ? 'the evaluation' : `the ${inHand} evaluations`;
+    process.stderr.write(`leaving after ${jobs} in hand; Ctrl-C again leaves at once (another worker then plays them)\n`);
+  }
+  const leftAtOnce = await Promise.race([worker.close().then(() => false), nextSignal().then(() => true)]);
+  process.stderr.write(`worker left${leftAtOnce ? ' at once' : ''}: ${status()}\n`);
+  process.exit(leftAtOnce ? 130 : 0); // a connection to a Redis that went away would keep retrying
+}
+
+/** Resolves at the next Ctrl-C or termination request. */
+function nextSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const handle = () => {
+      process.removeListener('SIGINT', handle);
+      process.removeListener('SIGTERM', handle);
+      resolve();
+    };
+    process.on('SIGINT', handle);
+    process.on('SIGTERM', handle);
+  });
 }

@@ -17,7 +17,6 @@ export function standardError(values: readonly number[]): number {
   return Math.sqrt(squares / (n - 1) / n);
 }
 
-/** The middle value (the mean of the two middle values for an even count). */
 export function minimum(values: readonly number[]): number {
   let lowest = Infinity;
   for (const value of values) if (value < lowest) lowest = value;
@@ -30,6 +29,7 @@ export function maximum(values: readonly number[]): number {
   return highest;
 }
 
+/** The middle value (the mean of the two middle values for an even count). */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -199,6 +199,37 @@ describe('tuning through a BullMQ queue on Redis', () => {
     }
   });
 
+  it('lets an interrupted worker finish the evaluation in hand and send its lines before it leaves', async () => {
+    await Promise.all(workers.map(stop));
+    const worker = await startProcess(process.execPath, [bin, 'worker', '--queue', url, '--workers', '1'], /worker joined/);
+    workers = [worker];
+    let log = '';
+    worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.on('exit', resolve));
+
+    const queue = new Queue(EVALUATION_QUEUE, { connection: { host: '127.0.0.1', port: Number(new URL(url).port) } });
+    const evaluator = await queueEvaluator(url, () => {});
+    try {
+      const seeds = Array.from({ length: 12 }, (_, i) => 100 + i);
+      const job: EvaluationJob = { revision: GAME_RESULTS_REVISION, spec: loadAgentSpec('bcts'), width: 10, height: 10, seeds };
+      const lines = evaluator.evaluate(job);
+      await expect.poll(() => queue.getActiveCount(), { timeout: 20_000, interval: 20 }).toBe(1);
+      worker.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(log).toContain('leaving after the evaluation in hand');
+      expect(log).toMatch(/worker left: 1 evaluations \(12 games\) played/);
+      const local = localEvaluator(1);
+      try {
+        expect(await lines).toEqual(await local.evaluate(job));
+      } finally {
+        await local.close();
+      }
+    } finally {
+      await evaluator.close();
+      await queue.close();
+    }
+  });
+
   it('explains a missing or wrong password, and never prints one', async () => {
     const port = await freePort();
     const locked = await startProcess(

@@ -1,5 +1,5 @@
 import type { Prng } from '../../core/prng.ts';
-import { rankByScore, type MethodSettings, type NoiseSchedule, type TuningMethod, type WeightVector } from './method.ts';
+import { rankByScore, type NoiseSchedule, type TuningMethod, type WeightVector } from './method.ts';
 
 /** The cross-entropy method's search distribution: independent normals, and the last elite. */
 export interface CrossEntropyState {
@@ -39,7 +39,7 @@ export const crossEntropyMethod: TuningMethod<CrossEntropyState> = {
 
   update(_state, candidates, scores, iteration, settings) {
     const elite = rankByScore(scores)
-      .slice(0, eliteCount(settings))
+      .slice(0, ceEliteCount(settings.eliteFraction, settings.population))
       .map((i) => candidates[i]);
     const noise = noiseAt(settings.noise, iteration);
     const mean = Array.from({ length: settings.dimensions }, (_, d) => elite.reduce((sum, w) => sum + w[d], 0) / elite.length);
@@ -52,10 +52,11 @@ export const crossEntropyMethod: TuningMethod<CrossEntropyState> = {
   },
 
   finalistCount(settings) {
-    return 1 + eliteCount(settings);
+    return 1 + ceEliteCount(settings.eliteFraction, settings.population);
   },
 };
 
-function eliteCount(settings: MethodSettings): number {
-  return Math.max(1, Math.round(settings.eliteFraction * settings.population));
+/** How many of a population the elite keeps: the given fraction, rounded, and at least one. */
+export function ceEliteCount(eliteFraction: number, population: number): number {
+  return Math.max(1, Math.round(eliteFraction * population));
 }

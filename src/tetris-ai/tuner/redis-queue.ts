@@ -32,14 +32,20 @@ const WORKER_CHECK_MS = 30_000;
  */
 const RESULT_CHECK_MS = 5000;
 
-/** How long closing may wait for Redis before the connections are dropped. */
+/**
+ * How many times a job may be taken again after its worker vanished (stopped renewing its lock) before
+ * it fails; BullMQ's default is once.
+ */
+const STALLS_ALLOWED = 3;
+
+/** How long closing may wait for Redis before it gives up. */
 const CLOSE_TIMEOUT_MS = 3000;
 
 /** ioredis settings for a redis:// address; BullMQ needs commands to wait for reconnection rather than fail. */
 function redisOptions(url: string): RedisOptions {
   const address = new URL(url);
   return {
-    host: address.hostname,
+    host: address.hostname.replace(/^\[(.*)\]$/, '$1'), // an IPv6 address without its URL brackets
     port: address.port === '' ? 6379 : Number(address.port),
     username: address.username === '' ? undefined : decodeURIComponent(address.username),
     password: address.password === '' ? undefined : decodeURIComponent(address.password),
@@ -282,7 +288,12 @@ export function clearWaitingEvaluations(url: string): Promise<number> {
 export interface QueueWorker {
   /** Evaluations and games played so far. */
   readonly played: () => { evaluations: number; games: number };
-  /** Finishes the jobs in hand, then leaves the queue. */
+  /** Evaluations being played now. */
+  readonly inHand: () => number;
+  /**
+   * Takes no more jobs, lets those in hand finish however long they take, sends their lines, and leaves
+   * the queue. With Redis gone, it gives up after a few seconds: the unsent jobs go to another worker.
+   */
   close(): Promise<void>;
 }
 
@@ -292,6 +303,8 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
   const pool = new GamePool(threads);
   let evaluations = 0;
   let games = 0;
+  let inHand = 0;
+  let onIdle: (() => void) | null = null; // set while closing waits for the games in hand
   const worker = new Worker<EvaluationJob, number[]>(
     EVALUATION_QUEUE,
     async (job) => {
@@ -300,23 +313,35 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
           `the job comes from a Gridmind whose games are of results revision ${job.data.revision ?? '(none: an older Gridmind)'} and this worker's are of revision ${GAME_RESULTS_REVISION}: run the same Gridmind on both`,
         );
       }
-      const lines = await playEvaluation(pool, job.data);
-      evaluations++;
-      games += lines.length;
-      return lines;
+      inHand++;
+      try {
+        const lines = await playEvaluation(pool, job.data);
+        evaluations++;
+        games += lines.length;
+        return lines;
+      } finally {
+        if (--inHand === 0) onIdle?.();
+      }
     },
-    { connection: redisOptions(url), concurrency: threads },
+    { connection: redisOptions(url), concurrency: threads, maxStalledCount: STALLS_ALLOWED },
   );
   const reporter = connectionReporter(url, log);
   worker.on('error', reporter.onError);
   worker.on('ready', reporter.onReady);
   worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
-  const close = () => closeWithin([() => worker.close(), () => pool.close()]);
   try {
     await worker.waitUntilReady();
   } catch (error) {
-    await close();
+    await closeWithin([() => worker.close(true), () => pool.close()]);
     throw error;
   }
-  return { played: () => ({ evaluations, games }), close };
+  return {
+    played: () => ({ evaluations, games }),
+    inHand: () => inHand,
+    async close() {
+      const closing = worker.close(); // takes no more jobs; sends the results of those in hand as they end
+      if (inHand > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+      await closeWithin([() => closing, () => pool.close()]); // the pool only now: closing it ends the games on it
+    },
+  };
 }
