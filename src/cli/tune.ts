@@ -248,14 +248,13 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
       process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
     }
 
-    let state = run.state;
     if (evaluator !== null) {
       const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
       const last = run.state.history.at(-1);
       let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
       let iterationSeconds = 0; // duration of the last iteration played whole in this session
       const finalists = TUNING_METHODS[config.method].finalistCount(methodSettings(config));
-      state = await runTuning(db, run.id, config, run.state, evaluator, {
+      await runTuning(db, run.id, config, run.state, evaluator, {
         onProgress: (p: TuneProgress) => {
           const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
           const seconds = remainingSeconds(p, config, finalists, iterationSeconds);
@@ -274,7 +273,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
       });
     }
     stopBar();
-    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, state, flags.out ?? `tuned-run-${run.id}.json`, flags.json === true);
+    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, flags.out ?? `tuned-run-${run.id}.json`, flags.json === true); // as stored, with the time spent
   } catch (error) {
     stopBar();
     if (error instanceof InputError || runId === null) throw error;
@@ -296,8 +295,8 @@ async function queueEvaluator(url: string, log: (line: string) => void): Promise
   return evaluator;
 }
 
-function report(run: StoredTuneRun<TuneConfig, TuneState>, state: TuneState, out: string, json: boolean): void {
-  const { config } = run;
+function report(run: StoredTuneRun<TuneConfig, TuneState>, out: string, json: boolean): void {
+  const { config, state } = run;
   const outcome = state.outcome!;
   const name = basename(out).replace(/\.json$/, '');
   const methodName = TUNING_METHODS[config.method].name;

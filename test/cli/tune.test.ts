@@ -56,7 +56,9 @@ describe('gridmind tune', () => {
     const bench = await runCli(['bench', '--agent', out, '--board', '6x8', '--games', '30', '--json'], env);
     expect(bench.code).toBe(0);
     // The validation games are other seeds: the agent's benchmark is of the same order, not equal.
-    expect(JSON.parse(bench.stdout).meanLines).toBeGreaterThan(0);
+    const benchMean = JSON.parse(bench.stdout).meanLines;
+    expect(benchMean).toBeGreaterThan(result.validationMean / 3);
+    expect(benchMean).toBeLessThan(result.validationMean * 3);
 
     const runs = JSON.parse((await runCli(['tune-runs', '--json'], env)).stdout);
     expect(runs[0]).toMatchObject({ id: result.runId, status: 'done', iteration: 4 });
