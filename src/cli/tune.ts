@@ -14,6 +14,7 @@ import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tetris-ai/tuner/cross-entropy.ts';
 import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
+import { holdTuneRun, stillPlays } from '../tetris-ai/tuner/run-holder.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
 import {
   weightsByFeature,
@@ -130,7 +131,13 @@ export function registerTuneCommands(program: Command): void {
 
   addRunsCommand(program, 'tune-runs', 'list stored tuning runs, newest first', {
     load: (db, limit) => listTuneRuns<TuneConfig, TuneState>(db, limit),
-    json: ({ state, ...run }: TuneRun) => ({ ...run, iteration: state.iteration, history: state.history, outcome: state.outcome }),
+    json: ({ state, ...run }: TuneRun) => ({
+      ...run,
+      playing: isPlayed(run),
+      iteration: state.iteration,
+      history: state.history,
+      outcome: state.outcome,
+    }),
     empty: 'no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`',
     line: describeRun,
   });
@@ -228,9 +235,11 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   const resumeCommand = (id: number) =>
     `gridmind tune --resume ${id}${flags.queue === undefined ? '' : ` --queue ${shownAddress(flags.queue, 'PASSWORD')}`}`;
   const resumeHint = (id: number) => `run ${id} is stored; resume it with \`${resumeCommand(id)}\``;
+  let letRunGo = () => {}; // set while this process holds the run
   const stopHandlingInterrupts = onInterrupt(() => {
     stopBar();
     process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId)}`}\n`);
+    letRunGo();
     db.close();
   });
   try {
@@ -242,6 +251,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     }
     const run = found.run ?? loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, initialTuneState(config)))!;
     runId = run.id;
+    if (run.status !== 'done') letRunGo = holdTuneRun(db, run.id);
     if (found.run !== null) {
       process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
     } else {
@@ -281,6 +291,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   } finally {
     stopHandlingInterrupts();
     stopBar();
+    letRunGo();
     db.close();
     await evaluator?.close();
   }
@@ -336,10 +347,17 @@ function report(run: StoredTuneRun<TuneConfig, TuneState>, out: string, json: bo
 
 type TuneRun = StoredTuneRun<TuneConfig, TuneState>;
 
-function describeRun({ id, updatedAt, status, config, state, seconds }: TuneRun): string {
+/** Whether some process plays the run now. */
+function isPlayed(run: Pick<TuneRun, 'status' | 'holder'>): boolean {
+  return run.status !== 'done' && run.holder !== null && stillPlays(run.holder);
+}
+
+function describeRun(run: TuneRun): string {
+  const { id, updatedAt, status, config, state, seconds } = run;
   const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
+  const shownStatus = status === 'done' ? 'done' : isPlayed(run) ? 'running' : 'stopped';
   return (
-    `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${status}  ${config.method} ${config.width}x${config.height}  ` +
+    `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${shownStatus}  ${config.method} ${config.width}x${config.height}  ` +
     `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(seconds)}${result}`
   );
 }

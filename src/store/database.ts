@@ -78,6 +78,9 @@ const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL,
      PRIMARY KEY (setup, seed)
    ) WITHOUT ROWID;`,
+  `ALTER TABLE tune_runs ADD COLUMN holder_host TEXT;
+   ALTER TABLE tune_runs ADD COLUMN holder_pid INTEGER;
+   ALTER TABLE tune_runs ADD COLUMN heard_at TEXT;`,
 ];
 
 /** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */

@@ -14,6 +14,15 @@ export interface StoredTuneRun<Config, State> {
   readonly state: State;
   /** Time spent tuning, summed over every session of the run. */
   readonly seconds: number;
+  /** The process that took the run last, until it lets it go (null: none holds it). */
+  readonly holder: RunHolder | null;
+}
+
+/** A process playing a run: its machine and process id, and when it last said it still plays it. */
+export interface RunHolder {
+  readonly host: string;
+  readonly pid: number;
+  readonly heardAt: string;
 }
 
 interface TuneRunRow {
@@ -24,6 +33,9 @@ interface TuneRunRow {
   status: 'running' | 'done';
   state: string;
   seconds: number;
+  holder_host: string | null;
+  holder_pid: number | null;
+  heard_at: string | null;
 }
 
 function fromRow<Config, State>(row: TuneRunRow): StoredTuneRun<Config, State> {
@@ -35,7 +47,56 @@ function fromRow<Config, State>(row: TuneRunRow): StoredTuneRun<Config, State> {
     status: row.status,
     state: JSON.parse(row.state) as State,
     seconds: row.seconds,
+    holder: holderOf(row),
   };
+}
+
+function holderOf(row: Pick<TuneRunRow, 'holder_host' | 'holder_pid' | 'heard_at'>): RunHolder | null {
+  return row.holder_host === null ? null : { host: row.holder_host, pid: row.holder_pid!, heardAt: row.heard_at! };
+}
+
+/**
+ * Makes `me` the holder of run `id`, unless a process that `stillPlays` holds it: that holder is
+ * returned and nothing changes. An immediate transaction, so two processes cannot both take it.
+ */
+export function claimTuneRun(
+  db: Db,
+  id: number,
+  me: Omit<RunHolder, 'heardAt'>,
+  stillPlays: (holder: RunHolder) => boolean,
+): RunHolder | null {
+  return db
+    .transaction(() => {
+      const row = db.prepare('SELECT holder_host, holder_pid, heard_at FROM tune_runs WHERE id = ?').get(id) as TuneRunRow;
+      const holder = holderOf(row);
+      const someoneElse = holder !== null && (holder.host !== me.host || holder.pid !== me.pid);
+      if (someoneElse && stillPlays(holder)) return holder;
+      db.prepare('UPDATE tune_runs SET holder_host = ?, holder_pid = ?, heard_at = ? WHERE id = ?').run(
+        me.host,
+        me.pid,
+        new Date().toISOString(),
+        id,
+      );
+      return null;
+    })
+    .immediate();
+}
+
+/** Records that `me`, the holder of run `id`, still plays it. */
+export function heartbeatTuneRun(db: Db, id: number, me: Omit<RunHolder, 'heardAt'>): void {
+  db.prepare('UPDATE tune_runs SET heard_at = ? WHERE id = ? AND holder_host = ? AND holder_pid = ?').run(
+    new Date().toISOString(),
+    id,
+    me.host,
+    me.pid,
+  );
+}
+
+/** Lets run `id` go, if `me` holds it. */
+export function releaseTuneRun(db: Db, id: number, me: Omit<RunHolder, 'heardAt'>): void {
+  db.prepare(
+    'UPDATE tune_runs SET holder_host = NULL, holder_pid = NULL, heard_at = NULL WHERE id = ? AND holder_host = ? AND holder_pid = ?',
+  ).run(id, me.host, me.pid);
 }
 
 export function createTuneRun(db: Db, config: unknown, state: unknown): number {

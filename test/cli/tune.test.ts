@@ -79,12 +79,28 @@ describe('gridmind tune', () => {
     const child = spawn(process.execPath, [bin, 'tune', ...small, '--out', out, '--json'], { env });
     let stderr = '';
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (/iteration 2\/4: best/.test(stderr) && !child.killed) child.kill('SIGINT');
-    });
+    const secondIteration = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (/iteration 2\/4: best/.test(stderr)) resolve();
+      }),
+    );
+    await secondIteration;
+    child.kill('SIGSTOP'); // held still while another process tries the same run
+    const listRuns = async () => JSON.parse((await runCli(['tune-runs', '--json'], { GRIDMIND_DB: env.GRIDMIND_DB })).stdout);
+    try {
+      const rival = await runCli(['tune', ...small, '--out', out], { GRIDMIND_DB: env.GRIDMIND_DB });
+      expect(rival.code).toBe(2);
+      expect(rival.stderr).toContain(`run 1 is being played by process ${child.pid} on this machine: let it finish, or stop it`);
+      expect((await listRuns())[0]).toMatchObject({ id: 1, status: 'running', playing: true });
+    } finally {
+      child.kill('SIGCONT');
+    }
+    child.kill('SIGINT');
     expect(await exit).toBe(130);
     expect(stderr).toMatch(/interrupted: run 1 is stored; resume it with `gridmind tune --resume 1`/);
+    expect((await listRuns())[0]).toMatchObject({ id: 1, playing: false });
+    expect((await runCli(['tune-runs'], { GRIDMIND_DB: env.GRIDMIND_DB })).stdout).toMatch(/^#1 .* stopped {2}ce 6x8/m);
 
     const resumed = await runCli(['tune', '--resume', '1', '--out', out, '--json'], { GRIDMIND_DB: env.GRIDMIND_DB });
     expect(resumed.code).toBe(0);

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/errors.ts';
+import { openDatabase } from '../../../src/store/database.ts';
+import { claimTuneRun, createTuneRun, loadTuneRun } from '../../../src/store/tune-runs.ts';
+import { holdTuneRun, stillPlays } from '../../../src/tetris-ai/tuner/run-holder.ts';
+
+const now = Date.parse('2026-11-23T10:00:00Z');
+const secondsAgo = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+const deadPid = spawnSync('true').pid; // a process that has ended
+
+describe('stillPlays', () => {
+  it('trusts a holder elsewhere while it is heard from, one here while its process lives too', () => {
+    expect(stillPlays({ host: 'elsewhere', pid: 1, heardAt: secondsAgo(20) }, now)).toBe(true);
+    expect(stillPlays({ host: 'elsewhere', pid: 1, heardAt: secondsAgo(61) }, now)).toBe(false);
+    expect(stillPlays({ host: hostname(), pid: process.ppid, heardAt: secondsAgo(20) }, now)).toBe(true);
+    expect(stillPlays({ host: hostname(), pid: deadPid, heardAt: secondsAgo(1) }, now)).toBe(false);
+    expect(stillPlays({ host: hostname(), pid: process.ppid, heardAt: secondsAgo(61) }, now)).toBe(false);
+  });
+});
+
+describe('holdTuneRun', () => {
+  it('lets one process at a time play a run, and frees it when let go or when its holder has stopped', () => {
+    const db = openDatabase(':memory:');
+    const id = createTuneRun(db, { any: 'settings' }, {});
+    const letGo = holdTuneRun(db, id);
+    expect(loadTuneRun(db, id)!.holder).toMatchObject({ host: hostname(), pid: process.pid });
+
+    // Another process on this machine is refused while this one holds the run (and lives).
+    const other = { host: hostname(), pid: deadPid };
+    expect(claimTuneRun(db, id, other, stillPlays)).toMatchObject({ pid: process.pid });
+    expect(() => holdTuneRun(db, id)).not.toThrow(); // the holder itself may take it again
+
+    letGo();
+    expect(loadTuneRun(db, id)!.holder).toBeNull();
+    expect(claimTuneRun(db, id, other, stillPlays)).toBeNull();
+
+    // The new holder's process has ended: this one takes the run over; while it holds it, the message says who.
+    const again = holdTuneRun(db, id);
+    expect(loadTuneRun(db, id)!.holder).toMatchObject({ pid: process.pid });
+    expect(claimTuneRun(db, id, { host: 'elsewhere', pid: 7 }, stillPlays)).toMatchObject({ host: hostname(), pid: process.pid });
+    again();
+    expect(claimTuneRun(db, id, { host: 'elsewhere', pid: 7 }, stillPlays)).toBeNull();
+    expect(() => holdTuneRun(db, id)).toThrow(InputError);
+    expect(() => holdTuneRun(db, id)).toThrow(new RegExp(`run ${id} is being played by process 7 on elsewhere: let it finish, or stop it`));
+    db.close();
+  });
+});
