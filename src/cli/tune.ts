@@ -49,6 +49,10 @@ interface TuneFlags {
 }
 
 /** The flags that make up a run's settings; with --resume the stored ones apply. */
+/** The cross-entropy settings of a run whose command does not give them. */
+const DEFAULT_NOISE = 'constant';
+const DEFAULT_ELITE = 0.1;
+
 const SETTINGS_FLAGS = [
   'features',
   'method',
@@ -106,9 +110,9 @@ export function registerTuneCommands(program: Command): void {
     .addOption(
       new Option('--noise <schedule>', 'ce: variance added after each refit, constant 4 or max(5 − t/10, 0)')
         .choices(['constant', 'linear'])
-        .default('constant'),
+        .default(DEFAULT_NOISE),
     )
-    .option('--elite <fraction>', 'ce: fraction of each population kept as the elite', fraction, 0.1)
+    .option('--elite <fraction>', 'ce: fraction of each population kept as the elite', fraction, DEFAULT_ELITE)
     .option(
       '--validation-games <n>',
       'fresh games on which the finalists are compared (default: 10 × games per eval)',
@@ -143,7 +147,15 @@ export function registerTuneCommands(program: Command): void {
   });
 }
 
-function configFromFlags(flags: TuneFlags): TuneConfig {
+function configFromFlags(flags: TuneFlags, command: Command): TuneConfig {
+  const ignored = (['noise', 'elite'] as const).filter((flag) => command.getOptionValueSource(flag) === 'cli');
+  if (flags.method === 'ga' && ignored.length > 0) {
+    const [names, are, them] =
+      ignored.length > 1 ? ['--noise and --elite', 'are settings', 'them'] : [flagName(ignored[0]), 'is a setting', 'it'];
+    process.stderr.write(
+      `gridmind: ${names} ${are} of the cross-entropy method; --method ga ignores ${them} (its elitism and mutation are fixed)\n`,
+    );
+  }
   if (flags.features === undefined) {
     throw new InputError('tune needs --features, e.g. --features holes,landingHeight,rowTransitions (or --resume ID)');
   }
@@ -167,8 +179,9 @@ function configFromFlags(flags: TuneFlags): TuneConfig {
     population: flags.population,
     gamesPerEval: flags.gamesPerEval,
     iterations: flags.iterations,
-    noise: flags.noise,
-    eliteFraction: flags.elite,
+    // The genetic algorithm's runs keep the defaults, so that flags it ignores do not make another run.
+    noise: flags.method === 'ga' ? DEFAULT_NOISE : flags.noise,
+    eliteFraction: flags.method === 'ga' ? DEFAULT_ELITE : flags.elite,
     seed: flags.seed,
     validationGames: flags.validationGames ?? 10 * flags.gamesPerEval,
     start,
@@ -190,7 +203,7 @@ function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
     if (run === null) throw new InputError(`there is no tuning run ${flags.resume}: \`gridmind tune-runs\` lists them`);
     return { run, config: run.config };
   }
-  const config = configFromFlags(flags);
+  const config = configFromFlags(flags, command);
   return { run: findTuneRun<TuneConfig, TuneState>(db, config), config };
 }
 

@@ -112,10 +112,14 @@ describe('gridmind tune', () => {
   });
 
   it('runs the genetic algorithm too', async () => {
-    const { code, stdout } = await runCli(['tune', ...small, '--method', 'ga', '--out', join(dir, 'ga.json'), '--json'], {
+    const { code, stdout, stderr } = await runCli(['tune', ...small, '--method', 'ga', '--out', join(dir, 'ga.json'), '--json'], {
       GRIDMIND_DB: join(dir, 'ga.db'),
     });
     expect(code).toBe(0);
+    // `small` gives --elite, which only the cross-entropy method uses: said, and left out of the run's settings.
+    expect(stderr).toContain('--elite is a setting of the cross-entropy method; --method ga ignores it');
+    const [run] = JSON.parse((await runCli(['tune-runs', '--json'], { GRIDMIND_DB: join(dir, 'ga.db') })).stdout);
+    expect(run.config).toMatchObject({ method: 'ga', eliteFraction: 0.1, noise: 'constant' });
     const { weights, method } = JSON.parse(stdout);
     expect(method).toBe('ga');
     expect(Math.hypot(...(Object.values(weights) as number[]))).toBeCloseTo(1, 9);
