@@ -1,11 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { accessSync, constants } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { duration } from '../core/duration.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
-import { writeFileAtomically } from '../core/files.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, type Db } from '../store/database.ts';
 import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
@@ -14,10 +13,9 @@ import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tetris-ai/tuner/cross-entropy.ts';
 import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
-import { holdTuneRun, stillPlays } from '../tetris-ai/tuner/run-holder.ts';
+import { holdTuneRun } from '../tetris-ai/tuner/run-holder.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
 import {
-  weightsByFeature,
   methodSettings,
   TUNING_METHODS,
   tuneCommand,
@@ -25,8 +23,9 @@ import {
   type TuneConfig,
   type TuneState,
 } from '../tetris-ai/tuner/tuning.ts';
-import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, optionParser, print } from './options.ts';
+import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, optionParser } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
+import { describeRun, describeStage, report, runJson } from './tune-output.ts';
 
 interface TuneFlags {
   features?: string[];
@@ -135,13 +134,7 @@ export function registerTuneCommands(program: Command): void {
 
   addRunsCommand(program, 'tune-runs', 'list stored tuning runs, newest first', {
     load: (db, limit) => listTuneRuns<TuneConfig, TuneState>(db, limit),
-    json: ({ state, ...run }: TuneRun) => ({
-      ...run,
-      playing: isPlayed(run),
-      iteration: state.iteration,
-      history: state.history,
-      outcome: state.outcome,
-    }),
+    json: runJson,
     empty: 'no tuning runs yet: try `gridmind tune --features holes,landingHeight --population 20 --iterations 5`',
     line: describeRun,
   });
@@ -216,12 +209,6 @@ function checkWritableFolder(out: string): void {
   } catch (error) {
     throw new InputError(`cannot write ${out}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}; choose another --out`);
   }
-}
-
-function describeStage(run: StoredTuneRun<TuneConfig, TuneState>): string {
-  if (run.status === 'done') return 'finished';
-  if (run.state.phase === 'validation') return `all ${run.config.iterations} iterations done, validating`;
-  return `${run.state.iteration} of ${run.config.iterations} iterations done`;
 }
 
 async function tune(flags: TuneFlags, command: Command): Promise<void> {
@@ -317,60 +304,4 @@ async function queueEvaluator(url: string, log: (line: string) => void): Promise
   const shown = shownAddress(url);
   log(`evaluations go to ${shown}: start \`gridmind worker --queue ${shown}\` on any machine to play them`);
   return evaluator;
-}
-
-function report(run: StoredTuneRun<TuneConfig, TuneState>, out: string, json: boolean): void {
-  const { config, state } = run;
-  const outcome = state.outcome!;
-  const name = basename(out).replace(/\.json$/, '');
-  const methodName = TUNING_METHODS[config.method].name;
-  const validation = `${figure(outcome.validationMean)} ± ${figure(outcome.validationStderr)} lines over ${config.validationGames} validation games`;
-  const weights = weightsByFeature(config, outcome.weights);
-  const agent = {
-    name,
-    description: `${config.features.length} features weighed by the ${methodName} on ${config.width}x${config.height}, one piece: ${validation}`,
-    source: `${tuneCommand(config)} (${duration(run.seconds)} of tuning)`,
-    sense: 'maximize',
-    features: config.features,
-    weights,
-    policy: { lookahead: 0 },
-  };
-  writeFileAtomically(out, `${JSON.stringify(agent, null, 2)}\n`);
-  if (json) {
-    print(
-      JSON.stringify({
-        runId: run.id,
-        method: config.method,
-        features: config.features,
-        weights,
-        validationMean: outcome.validationMean,
-        validationStderr: outcome.validationStderr,
-        history: state.history,
-        seconds: run.seconds,
-        out,
-      }),
-    );
-    return;
-  }
-  print(`run ${run.id}: best of ${outcome.finalists} finalists: ${validation}`);
-  print(
-    `weights written to ${out} (agent "${name}"; try \`gridmind bench --agent ${out} --vs bcts\`); tuning took ${duration(run.seconds)}`,
-  );
-}
-
-type TuneRun = StoredTuneRun<TuneConfig, TuneState>;
-
-/** Whether some process plays the run now. */
-function isPlayed(run: Pick<TuneRun, 'status' | 'holder'>): boolean {
-  return run.status !== 'done' && run.holder !== null && stillPlays(run.holder);
-}
-
-function describeRun(run: TuneRun): string {
-  const { id, updatedAt, status, config, state, seconds } = run;
-  const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
-  const shownStatus = status === 'done' ? 'done' : isPlayed(run) ? 'running' : 'stopped';
-  return (
-    `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${shownStatus}  ${config.method} ${config.width}x${config.height}  ` +
-    `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(seconds)}${result}`
-  );
 }

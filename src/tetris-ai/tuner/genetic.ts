@@ -1,5 +1,5 @@
 import type { Prng } from '../../core/prng.ts';
-import { rankByScore, type MethodSettings, type TuningMethod, type WeightVector } from './method.ts';
+import { rankByScore, type TuningMethod, type WeightVector } from './method.ts';
 
 /** A generation: its weight vectors and, once played, their scores. */
 export interface GeneticState {
