@@ -227,7 +227,10 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   );
   let barStopped = false;
   const stopBar = () => {
-    if (!barStopped) bar.stop();
+    if (!barStopped) {
+      if (process.stderr.isTTY) bar.update(); // a redraw writes the lines logged since the last one, which stop() drops
+      bar.stop();
+    }
     barStopped = true;
   };
   // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
