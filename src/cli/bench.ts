@@ -11,6 +11,7 @@ import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { duration } from '../core/duration.ts';
 import { InputError } from '../core/errors.ts';
 import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
+import { count } from '../core/count.ts';
 
 interface BenchFlags {
   agent: string;
@@ -189,13 +190,13 @@ async function bench(flags: BenchFlags): Promise<void> {
     print(JSON.stringify(summary));
     return;
   }
-  const reused = result.storedGames > 0 ? `; ${result.storedGames} games taken from earlier runs` : '';
+  const reused = result.storedGames > 0 ? `; ${count(result.storedGames, 'game')} taken from earlier runs` : '';
   printResult(
     result,
     board,
     agent.name,
     vs?.name ?? null,
-    `stored as run ${summary.runId} (${flags.workers} workers, seeds ${flags.seedBase}…${lastSeed}${reused})`,
+    `stored as run ${summary.runId} (${count(flags.workers, 'worker')}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
   );
 }
 

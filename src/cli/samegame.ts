@@ -13,6 +13,7 @@ import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/
 import { withDatabase } from '../store/database.ts';
 import { listSameGameRuns, saveSameGameRun, type NewSameGameRun, type SameGameRun } from '../store/samegame-runs.ts';
 import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
+import { count } from '../core/count.ts';
 
 /** The flags `solve` and `bench` share. */
 interface SearchFlags {
@@ -202,7 +203,7 @@ async function bench(flags: SearchFlags & { dir: string; workers: number }): Pro
     `total ${result.total.toLocaleString('en-US')} (${flags.rules} scoring); the same games under the penalty rules: ` +
       `${result.penaltyTotal.toLocaleString('en-US')}`,
   );
-  print(`${flags.method}, ${flags.time} s a board, ${flags.workers} workers; stored as run ${runId}`);
+  print(`${flags.method}, ${flags.time} s a board, ${count(flags.workers, 'worker')}; stored as run ${runId}`);
 }
 
 function boardFields(solution: Solution): Record<string, unknown> {

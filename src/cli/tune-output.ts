@@ -6,6 +6,7 @@ import type { StoredTuneRun } from '../store/tune-runs.ts';
 import { stillPlays } from '../tetris-ai/tuner/run-holder.ts';
 import { TUNING_METHODS, tuneCommand, weightsByFeature, type TuneConfig, type TuneState } from '../tetris-ai/tuner/tuning.ts';
 import { figure, print } from './options.ts';
+import { count } from '../core/count.ts';
 
 export type TuneRun = StoredTuneRun<TuneConfig, TuneState>;
 
@@ -50,7 +51,7 @@ export function report(run: TuneRun, out: string, json: boolean): void {
     );
     return;
   }
-  print(`run ${run.id}: best of ${outcome.finalists} finalists: ${validation}`);
+  print(`run ${run.id}: best of ${count(outcome.finalists, 'finalist')}: ${validation}`);
   print(
     `weights written to ${out} (agent "${name}"; try \`gridmind bench --agent ${out} --vs bcts\`); tuning took ${duration(run.seconds)}`,
   );

@@ -303,8 +303,5 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
 /** Loaded on demand: BullMQ is only needed with --queue. */
 async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
   const { queueEvaluator: connect } = await import('../tetris-ai/tuner/redis-queue.ts');
-  const evaluator = await connect(url, log);
-  const shown = shownAddress(url);
-  log(`evaluations go to ${shown}: start \`gridmind worker --queue ${shown}\` on any machine to play them`);
-  return evaluator;
+  return connect(url, log);
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { shownAddress } from '../core/redis-address.ts';
 import { integerIn } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
+import { count } from '../core/count.ts';
 
 interface WorkerFlags {
   queue: string;
@@ -26,7 +27,7 @@ async function work(flags: WorkerFlags): Promise<void> {
   process.stderr.write(`worker joined ${shownAddress(flags.queue)} with ${threads}; Ctrl-C leaves after the jobs in hand\n`);
   const status = () => {
     const { evaluations, games } = worker.played();
-    return `${evaluations} evaluations (${games} games) played`;
+    return `${count(evaluations, 'evaluation')} (${count(games, 'game')}) played`;
   };
   const ticker = setInterval(() => process.stderr.write(`${status()}\n`), 30_000);
   await nextSignal();
@@ -34,7 +35,9 @@ async function work(flags: WorkerFlags): Promise<void> {
   const inHand = worker.inHand();
   if (inHand > 0) {
     const jobs = inHand === 1 ? 'the evaluation' : `the ${inHand} evaluations`;
-    process.stderr.write(`leaving after ${jobs} in hand; Ctrl-C again leaves at once (another worker then plays them)\n`);
+    process.stderr.write(
+      `leaving after ${jobs} in hand; Ctrl-C again leaves at once (another worker then plays ${inHand === 1 ? 'it' : 'them'})\n`,
+    );
   }
   const leftAtOnce = await Promise.race([worker.close().then(() => false), nextSignal().then(() => true)]);
   process.stderr.write(`worker left${leftAtOnce ? ' at once' : ''}: ${status()}\n`);

@@ -116,7 +116,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
           }),
       ),
     );
-    const played = reports.map((report) => Number(/worker left: (\d+) evaluations/.exec(report)?.[1]));
+    const played = reports.map((report) => Number(/worker left: (\d+) evaluations?/.exec(report)?.[1]));
     expect(played.every((count) => count > 0)).toBe(true);
     expect(played[0] + played[1]).toBe(16 * 3 + 5); // 3 iterations of 16, then 1 mean + 4 elite finalists
   });
@@ -181,7 +181,18 @@ describe('tuning through a BullMQ queue on Redis', () => {
     }
   });
 
-  // Goes on from the last test: its worker still listens.
+  // Goes on from the last test: its worker still listens, on database 0.
+  it("counts only the workers of the address's database, and refuses a database Redis lacks", async () => {
+    const workersAt = async (address: string) =>
+      JSON.parse((await runCli(['queue', 'status', '--queue', address, '--json'])).stdout).workers;
+    expect(await workersAt(url)).toBe(1);
+    expect(await workersAt(`${url}/3`)).toBe(0);
+    const missing = await runCli(['queue', 'status', '--queue', `${url}/99`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`Redis at ${url}/99 has no database 99 (ERR DB index is out of range)`);
+  });
+
+  // Goes on from the revision test: its worker still listens.
   it('waits once for evaluations of the same content, and each gets the lines played here', async () => {
     const evaluator = await queueEvaluator(url, () => {});
     try {
@@ -217,7 +228,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
       worker.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(log).toContain('leaving after the evaluation in hand');
-      expect(log).toMatch(/worker left: 1 evaluations \(12 games\) played/);
+      expect(log).toMatch(/worker left: 1 evaluation \(12 games\) played/);
       const local = localEvaluator(1);
       try {
         expect(await lines).toEqual(await local.evaluate(job));

@@ -15,6 +15,7 @@ import { shownAddress } from '../../core/redis-address.ts';
 import { GAME_RESULTS_REVISION } from '../../core/version.ts';
 import { GamePool } from '../../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
+import { count } from '../../core/count.ts';
 
 /** The BullMQ queue that carries evaluations. */
 export const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
@@ -57,36 +58,52 @@ function redisOptions(url: string): RedisOptions {
 /** Redis's replies to a missing or wrong password. */
 const LOGIN_REFUSED = /NOAUTH|WRONGPASS|invalid password/i;
 
+/** Redis's reply to a database number it does not have (ioredis would carry on with database 0). */
+const NO_SUCH_DATABASE = /DB index is out of range/i;
+
 /**
- * Fails with an actionable message when nothing answers at the address or Redis refuses the login
- * (BullMQ itself would retry for ever).
+ * Fails with an actionable message when nothing answers at the address, Redis refuses the login or
+ * has no such database (BullMQ itself would retry for ever, or use database 0).
  */
 async function checkReachable(url: string): Promise<void> {
-  const client = new Redis({ ...redisOptions(url), lazyConnect: true, retryStrategy: () => null, connectTimeout: 5000 });
+  const options = redisOptions(url);
+  const client = new Redis({ ...options, lazyConnect: true, retryStrategy: () => null, connectTimeout: 5000 });
   let cause: Error | undefined; // the first error event says more than the "Connection is closed." that follows it
   client.on('error', (error: Error) => (cause ??= error));
   try {
     await client.connect();
-    await client.ping();
+    await client.select(options.db!);
   } catch (error) {
     const reason = (cause ?? (error as Error)).message;
     const shown = shownAddress(url);
     throw new InputError(
       LOGIN_REFUSED.test(reason)
         ? `Redis at ${shown} refused the login (${reason}): give its password in the address, redis://:PASSWORD@HOST:PORT`
-        : `cannot reach Redis at ${shown} (${reason}): start redis-server there, or fix --queue`,
+        : NO_SUCH_DATABASE.test(reason)
+          ? `Redis at ${shown} has no database ${options.db} (${reason}): end the address with a number below its \`databases\` setting (16 unless configured otherwise)`
+          : `cannot reach Redis at ${shown} (${reason}): start redis-server there, or fix --queue`,
     );
   } finally {
     client.disconnect();
   }
 }
 
-/** Reports connection trouble once per outage instead of once per reconnection attempt. */
+/** Whether an error says the connection to Redis is down (a system error code such as ECONNREFUSED), not that a command failed. */
+function isConnectionError(error: Error): boolean {
+  const { code } = error as NodeJS.ErrnoException;
+  return (code !== undefined && /^E[A-Z]+$/.test(code)) || /Connection is closed/i.test(error.message);
+}
+
+/** Reports connection trouble once per outage instead of once per reconnection attempt, and any other error as it comes. */
 function connectionReporter(url: string, log: (line: string) => void): { onError: (error: Error) => void; onReady: () => void } {
   const shown = shownAddress(url);
   let down = false;
   return {
     onError: (error) => {
+      if (!isConnectionError(error)) {
+        log(`the queue at ${shown} reported: ${error.message}`);
+        return;
+      }
       if (!down) log(`lost Redis at ${shown} (${error.message}); reconnecting…`);
       down = true;
     },
@@ -95,6 +112,15 @@ function connectionReporter(url: string, log: (line: string) => void): { onError
       down = false;
     },
   };
+}
+
+/**
+ * The workers listening on the queue in the address's database. BullMQ counts the worker connections
+ * Redis lists, and Redis lists those of every database.
+ */
+async function workersListening(queue: EvaluationQueue, url: string): Promise<number> {
+  const { db } = redisOptions(url);
+  return (await queue.getWorkers()).filter((worker) => Number(worker.db) === db).length;
 }
 
 /** Closes, or gives up after a while (Redis gone: closing would wait for a reconnection forever). */
@@ -206,9 +232,13 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
 
   let pending = 0;
   const workerHint = `start \`gridmind worker --queue ${shownAddress(url)}\``;
+  const listening = await workersListening(queue, url).catch(() => 0);
+  log(
+    `evaluations go to ${shownAddress(url)}: ${listening === 0 ? `${workerHint} on any machine to play them` : `${count(listening, 'worker')} listening`}`,
+  );
   const workerCheck = setInterval(async () => {
-    if (pending > 0 && (await queue.getWorkersCount().catch(() => -1)) === 0) {
-      log(`${pending} evaluations wait and no worker listens: ${workerHint}`);
+    if (pending > 0 && (await workersListening(queue, url).catch(() => -1)) === 0) {
+      log(`${count(pending, 'evaluation')} wait and no worker listens: ${workerHint}`);
     }
   }, WORKER_CHECK_MS);
   workerCheck.unref();
@@ -267,7 +297,7 @@ export function queueStatus(url: string): Promise<QueueStatus> {
     const [waiting, counts, workers] = await Promise.all([
       queue.count(),
       queue.getJobCounts('active', 'completed'),
-      queue.getWorkersCount(),
+      workersListening(queue, url),
     ]);
     return { waiting, active: counts.active ?? 0, completed: counts.completed ?? 0, workers };
   });
