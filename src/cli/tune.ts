@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { accessSync, constants } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { duration } from '../core/duration.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, type Db } from '../store/database.ts';
-import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, type StoredTuneRun } from '../store/tune-runs.ts';
+import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, saveTuneRunOut, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tetris-ai/tuner/cross-entropy.ts';
@@ -202,8 +202,11 @@ function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** Refuses an --out (or the default, in the current folder) whose folder cannot take the file, before hours of tuning rather than after. */
+/** Refuses an --out (or the default, in the current folder) that is a folder or whose folder cannot take the file, before hours of tuning rather than after. */
 function checkWritableFolder(out: string): void {
+  if (existsSync(out) && statSync(out).isDirectory()) {
+    throw new InputError(`--out ${out} is a folder: give a file name, such as ${join(out, 'tuned.json')}`);
+  }
   try {
     accessSync(dirname(resolve(out)), constants.W_OK);
   } catch (error) {
@@ -248,13 +251,16 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   try {
     const found = findRun(db, flags, command);
     const { config } = found;
-    checkWritableFolder(flags.out ?? 'tuned-run-ID.json');
+    // --out, else the one given when the run was started or last resumed, else tuned-run-ID.json here
+    const outOf = (id: number) => flags.out ?? found.run?.out ?? `tuned-run-${id}.json`;
+    checkWritableFolder(outOf(found.run?.id ?? 0));
     if (found.run?.status !== 'done') {
       evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue, log);
     }
     const run = found.run ?? loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, initialTuneState(config)))!;
     runId = run.id;
     if (run.status !== 'done') letRunGo = holdTuneRun(db, run.id);
+    if (flags.out !== undefined) saveTuneRunOut(db, run.id, resolve(flags.out));
     if (found.run !== null) {
       process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
     } else {
@@ -286,7 +292,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
       });
     }
     stopBar();
-    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, flags.out ?? `tuned-run-${run.id}.json`, flags.json === true); // as stored, with the time spent
+    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, outOf(run.id), flags.json === true); // as stored, with the time spent
   } catch (error) {
     stopBar();
     if (error instanceof InputError || runId === null) throw error;

@@ -81,6 +81,7 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE tune_runs ADD COLUMN holder_host TEXT;
    ALTER TABLE tune_runs ADD COLUMN holder_pid INTEGER;
    ALTER TABLE tune_runs ADD COLUMN heard_at TEXT;`,
+  `ALTER TABLE tune_runs ADD COLUMN out TEXT;`,
 ];
 
 /** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */

@@ -14,6 +14,8 @@ export interface StoredTuneRun<Config, State> {
   readonly state: State;
   /** Time spent tuning, summed over every session of the run. */
   readonly seconds: number;
+  /** Where its result goes, as an absolute path, when a command gave --out (null: tuned-run-ID.json in the current folder). */
+  readonly out: string | null;
   /** The process that took the run last, until it lets it go (null: none holds it). */
   readonly holder: RunHolder | null;
 }
@@ -36,6 +38,7 @@ interface TuneRunRow {
   holder_host: string | null;
   holder_pid: number | null;
   heard_at: string | null;
+  out: string | null;
 }
 
 function fromRow<Config, State>(row: TuneRunRow): StoredTuneRun<Config, State> {
@@ -47,6 +50,7 @@ function fromRow<Config, State>(row: TuneRunRow): StoredTuneRun<Config, State> {
     status: row.status,
     state: JSON.parse(row.state) as State,
     seconds: row.seconds,
+    out: row.out,
     holder: holderOf(row),
   };
 }
@@ -122,6 +126,11 @@ export function findTuneRun<Config, State>(db: Db, config: Config): StoredTuneRu
 export function listTuneRuns<Config, State>(db: Db, limit: number): StoredTuneRun<Config, State>[] {
   const rows = db.prepare('SELECT * FROM tune_runs ORDER BY id DESC LIMIT ?').all(limit) as TuneRunRow[];
   return rows.map((row) => fromRow<Config, State>(row));
+}
+
+/** Sets where the run's result goes (the last --out given for it). */
+export function saveTuneRunOut(db: Db, id: number, out: string): void {
+  db.prepare('UPDATE tune_runs SET out = ? WHERE id = ?').run(out, id);
 }
 
 /** Rewrites the run's state, adding `seconds` of work; `done` marks it finished. */

@@ -102,8 +102,11 @@ describe('gridmind tune', () => {
     expect((await listRuns())[0]).toMatchObject({ id: 1, playing: false });
     expect((await runCli(['tune-runs'], { GRIDMIND_DB: env.GRIDMIND_DB })).stdout).toMatch(/^#1 .* stopped {2}ce 6x8/m);
 
-    const resumed = await runCli(['tune', '--resume', '1', '--out', out, '--json'], { GRIDMIND_DB: env.GRIDMIND_DB });
+    // --resume alone: the result goes to the --out the run was started with.
+    const resumed = await runCli(['tune', '--resume', '1', '--json'], { GRIDMIND_DB: env.GRIDMIND_DB });
     expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout).out).toBe(out);
+    expect(JSON.parse(readFileSync(out, 'utf8')).name).toBe('resumed');
     expect(resumed.stderr).toMatch(/resuming tuning run 1 \(([2-3] of 4 iterations done|all 4 iterations done, validating)\)/);
     const result = JSON.parse(resumed.stdout);
     expect(result.weights).toEqual(reference.weights);
@@ -146,6 +149,7 @@ describe('gridmind tune', () => {
         ['tune', '--features', 'holes', '--out', '/no/such/folder/x.json'],
         /cannot write \/no\/such\/folder\/x.json: .*; choose another --out/,
       ],
+      [['tune', '--features', 'holes', '--out', dir], /--out .* is a folder: give a file name, such as .*tuned.json/],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = await runCli(args, env);
