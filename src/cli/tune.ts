@@ -228,16 +228,16 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     },
     cliProgress.Presets.shades_classic,
   );
-  let barStopped = false;
+  let barState: 'not yet shown' | 'shown' | 'stopped' = 'not yet shown';
   const stopBar = () => {
-    if (!barStopped) {
+    if (barState === 'shown') {
       if (process.stderr.isTTY) bar.update(); // a redraw writes the lines logged since the last one, which stop() drops
       bar.stop();
     }
-    barStopped = true;
+    barState = 'stopped';
   };
-  // A bar on a terminal must print around itself; elsewhere lines go straight out, in order.
-  const log = (text: string) => (process.stderr.isTTY && !barStopped ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
+  // A bar on a terminal must print around itself; elsewhere, or with no bar, lines go straight out, in order.
+  const log = (text: string) => (process.stderr.isTTY && barState === 'shown' ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
   const resumeCommand = (id: number) =>
     `gridmind tune --resume ${id}${flags.queue === undefined ? '' : ` --queue ${shownAddress(flags.queue, 'PASSWORD')}`}`;
   const resumeHint = (id: number) => `run ${id} is stored; resume it with \`${resumeCommand(id)}\``;
@@ -255,6 +255,9 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     const outOf = (id: number) => flags.out ?? found.run?.out ?? `tuned-run-${id}.json`;
     checkWritableFolder(outOf(found.run?.id ?? 0));
     if (found.run?.status !== 'done') {
+      if (flags.queue !== undefined && command.getOptionValueSource('workers') === 'cli') {
+        log('gridmind: --workers is ignored with --queue: each `gridmind worker` takes its own --workers');
+      }
       evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue, log);
     }
     const run = found.run ?? loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, initialTuneState(config)))!;
@@ -269,6 +272,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
 
     if (evaluator !== null) {
       const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
+      barState = 'shown';
       const last = run.state.history.at(-1);
       let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
       let iterationSeconds = 0; // duration of the last iteration played whole in this session

@@ -133,8 +133,11 @@ describe('tuning through a BullMQ queue on Redis', () => {
     expect(await status()).toEqual({ queue: url, waiting: 0, active: 0, completed: kept, workers: 0 });
 
     // The same run again, with no worker listening: every result is already kept, so it ends alike.
-    const again = await runCli([...tuning, '--queue', url, '--out', join(dir, 'again.json')], { GRIDMIND_DB: join(dir, 'again.db') });
+    const again = await runCli([...tuning, '--queue', url, '--workers', '3', '--out', join(dir, 'again.json')], {
+      GRIDMIND_DB: join(dir, 'again.db'),
+    });
     expect(again.code).toBe(0);
+    expect(again.stderr).toContain('--workers is ignored with --queue: each `gridmind worker` takes its own --workers');
     expect(JSON.parse(again.stdout).weights).toEqual(JSON.parse(readFileSync(join(dir, 'single.json'), 'utf8')).weights);
 
     // Another seed, still no worker: its first 16 evaluations wait until they are cleared.
