@@ -105,7 +105,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     );
     db.close();
   });
-  bar.start(games, 0, { remaining: '-' });
+  if (!storedOnly) bar.start(games, 0, { remaining: '-' }); // (an unstarted bar ignores updates: --stored-only plays nothing)
   const started = performance.now();
   const result = await runTetrisBench({
     agent,

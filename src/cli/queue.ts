@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { count } from '../core/count.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { print } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
@@ -54,8 +55,10 @@ async function clear(flags: QueueFlags): Promise<void> {
   const removed = await clearWaitingEvaluations(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) print(JSON.stringify({ queue, removed }));
-  else print(`removed ${removed} waiting evaluations from ${queue}`);
+  else print(`removed ${count(removed, 'waiting evaluation')} from ${queue}`);
   if (removed > 0) {
-    process.stderr.write('a `gridmind tune --queue` run that waited for them stops within seconds; resumed, it adds again what it needs\n');
+    process.stderr.write(
+      'if a `gridmind tune --queue` run waited for them, it stops within seconds; resumed, it adds again what it needs\n',
+    );
   }
 }

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { duration } from '../core/duration.ts';
 import { writeFileAtomically } from '../core/files.ts';
 import type { StoredTuneRun } from '../store/tune-runs.ts';
-import { stillPlays } from '../tetris-ai/tuner/run-holder.ts';
+import { describeHolder, stillPlays } from '../tetris-ai/tuner/run-holder.ts';
 import { TUNING_METHODS, tuneCommand, weightsByFeature, type TuneConfig, type TuneState } from '../tetris-ai/tuner/tuning.ts';
 import { figure, print } from './options.ts';
 import { count } from '../core/count.ts';
@@ -66,7 +66,7 @@ function isPlayed(run: Pick<TuneRun, 'status' | 'holder'>): boolean {
 export function describeRun(run: TuneRun): string {
   const { id, updatedAt, status, config, state, seconds } = run;
   const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
-  const shownStatus = status === 'done' ? 'done' : isPlayed(run) ? 'running' : 'stopped';
+  const shownStatus = status === 'done' ? 'done' : isPlayed(run) ? `running (${describeHolder(run.holder!)})` : 'stopped';
   return (
     `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${shownStatus}  ${config.method} ${config.width}x${config.height}  ` +
     `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(seconds)}${result}`

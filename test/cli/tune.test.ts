@@ -93,6 +93,9 @@ describe('gridmind tune', () => {
       expect(rival.code).toBe(2);
       expect(rival.stderr).toContain(`run 1 is being played by process ${child.pid} on this machine: let it finish, or stop it`);
       expect((await listRuns())[0]).toMatchObject({ id: 1, status: 'running', playing: true });
+      expect((await runCli(['tune-runs'], { GRIDMIND_DB: env.GRIDMIND_DB })).stdout).toContain(
+        `running (process ${child.pid} on this machine)`,
+      );
     } finally {
       child.kill('SIGCONT');
     }

@@ -41,9 +41,10 @@ function processLives(pid: number): boolean {
 export function holdTuneRun(db: Db, id: number): () => void {
   const holder = claimTuneRun(db, id, ME, stillPlays);
   if (holder !== null) {
-    const where = holder.host === ME.host ? 'on this machine' : `on ${holder.host}`;
+    const stopped =
+      holder.host === ME.host ? '' : ` (if it stopped without a word, the run is free after ${SILENCE_MS / 60_000} minute of silence)`;
     throw new InputError(
-      `run ${id} is being played by process ${holder.pid} ${where}: let it finish, or stop it (Ctrl-C there) and run this again`,
+      `run ${id} is being played by ${describeHolder(holder)}: let it finish, or stop it (Ctrl-C there) and run this again${stopped}`,
     );
   }
   const heartbeat = setInterval(() => heartbeatTuneRun(db, id, ME), HEARTBEAT_MS);
@@ -52,4 +53,9 @@ export function holdTuneRun(db: Db, id: number): () => void {
     clearInterval(heartbeat);
     releaseTuneRun(db, id, ME);
   };
+}
+
+/** "process 123 on this machine", "process 123 on HOST". */
+export function describeHolder(holder: RunHolder): string {
+  return `process ${holder.pid} ${holder.host === ME.host ? 'on this machine' : `on ${holder.host}`}`;
 }

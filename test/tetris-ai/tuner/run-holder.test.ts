@@ -44,6 +44,7 @@ describe('holdTuneRun', () => {
     expect(claimTuneRun(db, id, { host: 'elsewhere', pid: 7 }, stillPlays)).toBeNull();
     expect(() => holdTuneRun(db, id)).toThrow(InputError);
     expect(() => holdTuneRun(db, id)).toThrow(new RegExp(`run ${id} is being played by process 7 on elsewhere: let it finish, or stop it`));
+    expect(() => holdTuneRun(db, id)).toThrow(/the run is free after 1 minute of silence/);
     db.close();
   });
 });
