@@ -4,14 +4,14 @@ import type { Command } from 'commander';
 import { benchSecondsLeft } from '../bench/eta.ts';
 import { sqliteGameStore } from '../bench/game-store.ts';
 import { runTetrisBench, type BenchPlayer, type BenchResult, type PlayerSummary } from '../bench/tetris-bench.ts';
+import { count } from '../core/count.ts';
+import { duration } from '../core/duration.ts';
+import { InputError } from '../core/errors.ts';
 import { listBenchRuns, saveBenchRun, type BenchRun } from '../store/bench-runs.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
-import { duration } from '../core/duration.ts';
-import { InputError } from '../core/errors.ts';
 import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
-import { count } from '../core/count.ts';
 
 interface BenchFlags {
   agent: string;

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
 import { boardFiles, runSameGameBench, type BoardResult } from '../samegame/bench.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
@@ -13,7 +14,6 @@ import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/
 import { withDatabase } from '../store/database.ts';
 import { listSameGameRuns, saveSameGameRun, type NewSameGameRun, type SameGameRun } from '../store/samegame-runs.ts';
 import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
-import { count } from '../core/count.ts';
 
 /** The flags `solve` and `bench` share. */
 interface SearchFlags {

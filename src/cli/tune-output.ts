@@ -1,12 +1,12 @@
 /** What `gridmind tune` and `gridmind tune-runs` print and write: the tuned agent, the run's stage, the run list. */
 import { basename } from 'node:path';
+import { count } from '../core/count.ts';
 import { duration } from '../core/duration.ts';
 import { writeFileAtomically } from '../core/files.ts';
 import type { StoredTuneRun } from '../store/tune-runs.ts';
 import { describeHolder, stillPlays } from '../tetris-ai/tuner/run-holder.ts';
 import { TUNING_METHODS, tuneCommand, weightsByFeature, type TuneConfig, type TuneState } from '../tetris-ai/tuner/tuning.ts';
 import { figure, print } from './options.ts';
-import { count } from '../core/count.ts';
 
 export type TuneRun = StoredTuneRun<TuneConfig, TuneState>;
 

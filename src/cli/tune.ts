@@ -7,13 +7,13 @@ import { duration } from '../core/duration.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, type Db } from '../store/database.ts';
-import { createTuneRun, findTuneRun, listTuneRuns, loadTuneRun, saveTuneRunOut, type StoredTuneRun } from '../store/tune-runs.ts';
+import { findOrCreateTuneRun, listTuneRuns, loadTuneRun, saveTuneRunOut, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tetris-ai/tuner/cross-entropy.ts';
 import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
 import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
-import { holdTuneRun } from '../tetris-ai/tuner/run-holder.ts';
+import { describeHolder, holdTuneRun } from '../tetris-ai/tuner/run-holder.ts';
 import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
 import {
   methodSettings,
@@ -47,11 +47,11 @@ interface TuneFlags {
   json?: boolean;
 }
 
-/** The flags that make up a run's settings; with --resume the stored ones apply. */
 /** The cross-entropy settings of a run whose command does not give them. */
 const DEFAULT_NOISE = 'constant';
 const DEFAULT_ELITE = 0.1;
 
+/** The flags that make up a run's settings; with --resume the stored ones apply. */
 const SETTINGS_FLAGS = [
   'features',
   'method',
@@ -183,10 +183,10 @@ function configFromFlags(flags: TuneFlags, command: Command): TuneConfig {
 }
 
 /**
- * The run these flags ask for: --resume's, or the latest stored run with the same settings; null
- * (with the settings) when a new run is needed, created only once its evaluator is ready.
+ * The run these flags ask for: --resume's, or the latest stored run with the same settings, or a new
+ * one (`created`).
  */
-function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneRun<TuneConfig, TuneState> | null; config: TuneConfig } {
+function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneRun<TuneConfig, TuneState>; created: boolean } {
   if (flags.resume !== undefined) {
     const given = SETTINGS_FLAGS.filter((flag) => command.getOptionValueSource(flag) === 'cli');
     if (given.length > 0) {
@@ -194,10 +194,11 @@ function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
     }
     const run = loadTuneRun<TuneConfig, TuneState>(db, flags.resume);
     if (run === null) throw new InputError(`there is no tuning run ${flags.resume}: \`gridmind tune-runs\` lists them`);
-    return { run, config: run.config };
+    return { run, created: false };
   }
   const config = configFromFlags(flags, command);
-  return { run: findTuneRun<TuneConfig, TuneState>(db, config), config };
+  if (flags.out !== undefined) checkWritableFolder(flags.out); // before a run is made for nothing
+  return findOrCreateTuneRun(db, config, initialTuneState(config));
 }
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -249,25 +250,31 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     db.close();
   });
   try {
-    const found = findRun(db, flags, command);
-    const { config } = found;
-    // --out, else the one given when the run was started or last resumed, else tuned-run-ID.json here
-    const outOf = (id: number) => flags.out ?? found.run?.out ?? `tuned-run-${id}.json`;
-    checkWritableFolder(outOf(found.run?.id ?? 0));
-    if (found.run?.status !== 'done') {
+    const { run, created } = findRun(db, flags, command);
+    const { config } = run;
+    runId = run.id;
+    const out = flags.out ?? run.out ?? `tuned-run-${run.id}.json`; // --out, else the last one given for the run
+    checkWritableFolder(out);
+    if (run.status !== 'done') {
+      letRunGo = holdTuneRun(db, run.id, (taker) => {
+        stopBar();
+        const by = taker === null ? 'another process' : describeHolder(taker);
+        process.stderr.write(`\nrun ${run.id} was taken over by ${by} while this one was silent for a minute: it stops here\n`);
+        db.close();
+        process.exit(1);
+      });
+    }
+    if (flags.out !== undefined) saveTuneRunOut(db, run.id, resolve(flags.out));
+    if (created) {
+      process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
+    } else {
+      process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
+    }
+    if (run.status !== 'done') {
       if (flags.queue !== undefined && command.getOptionValueSource('workers') === 'cli') {
         log('gridmind: --workers is ignored with --queue: each `gridmind worker` takes its own --workers');
       }
       evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue, log);
-    }
-    const run = found.run ?? loadTuneRun<TuneConfig, TuneState>(db, createTuneRun(db, config, initialTuneState(config)))!;
-    runId = run.id;
-    if (run.status !== 'done') letRunGo = holdTuneRun(db, run.id);
-    if (flags.out !== undefined) saveTuneRunOut(db, run.id, resolve(flags.out));
-    if (found.run !== null) {
-      process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
-    } else {
-      process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
     }
 
     if (evaluator !== null) {
@@ -296,7 +303,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
       });
     }
     stopBar();
-    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, outOf(run.id), flags.json === true); // as stored, with the time spent
+    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, out, flags.json === true); // as stored, with the time spent
   } catch (error) {
     stopBar();
     if (error instanceof InputError || runId === null) throw error;

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { count } from '../core/count.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { integerIn } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
-import { count } from '../core/count.ts';
 
 interface WorkerFlags {
   queue: string;
@@ -23,8 +23,9 @@ async function work(flags: WorkerFlags): Promise<void> {
   const { startQueueWorker } = await import('../tetris-ai/tuner/redis-queue.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const worker = await startQueueWorker(flags.queue, flags.workers, log);
-  const threads = flags.workers === 1 ? '1 thread' : `${flags.workers} threads`;
-  process.stderr.write(`worker joined ${shownAddress(flags.queue)} with ${threads}; Ctrl-C leaves after the jobs in hand\n`);
+  process.stderr.write(
+    `worker joined ${shownAddress(flags.queue)} with ${count(flags.workers, 'thread')}; Ctrl-C leaves after the jobs in hand\n`,
+  );
   const status = () => {
     const { evaluations, games } = worker.played();
     return `${count(evaluations, 'evaluation')} (${count(games, 'game')}) played`;
@@ -39,18 +40,19 @@ async function work(flags: WorkerFlags): Promise<void> {
       `leaving after ${jobs} in hand; Ctrl-C again leaves at once (another worker then plays ${inHand === 1 ? 'it' : 'them'})\n`,
     );
   }
-  const leftAtOnce = await Promise.race([worker.close().then(() => false), nextSignal().then(() => true)]);
-  process.stderr.write(`worker left${leftAtOnce ? ' at once' : ''}: ${status()}\n`);
-  process.exit(leftAtOnce ? 130 : 0); // a connection to a Redis that went away would keep retrying
+  const second = await Promise.race([worker.close().then(() => null), nextSignal()]);
+  process.stderr.write(`worker left${second === null ? '' : ' at once'}: ${status()}\n`);
+  // Exits even when closing gave up on a Redis that went away, whose connections would keep retrying.
+  process.exit(second === null ? 0 : second === 'SIGTERM' ? 143 : 130);
 }
 
-/** Resolves at the next Ctrl-C or termination request. */
-function nextSignal(): Promise<void> {
+/** Resolves, with its name, at the next Ctrl-C (SIGINT) or termination request (SIGTERM). */
+function nextSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
-    const handle = () => {
+    const handle = (signal: NodeJS.Signals) => {
       process.removeListener('SIGINT', handle);
       process.removeListener('SIGTERM', handle);
-      resolve();
+      resolve(signal);
     };
     process.on('SIGINT', handle);
     process.on('SIGTERM', handle);

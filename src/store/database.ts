@@ -80,8 +80,8 @@ const MIGRATIONS: readonly string[] = [
    ) WITHOUT ROWID;`,
   `ALTER TABLE tune_runs ADD COLUMN holder_host TEXT;
    ALTER TABLE tune_runs ADD COLUMN holder_pid INTEGER;
-   ALTER TABLE tune_runs ADD COLUMN heard_at TEXT;`,
-  `ALTER TABLE tune_runs ADD COLUMN out TEXT;`,
+   ALTER TABLE tune_runs ADD COLUMN heard_at TEXT;
+   ALTER TABLE tune_runs ADD COLUMN out TEXT;`,
 ];
 
 /** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */
@@ -111,6 +111,7 @@ export function openDatabase(path = databasePath()): Db {
     db = new Database(path);
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
+    const upToDate = db.pragma('user_version', { simple: true }) === MIGRATIONS.length; // no write lock needed then
     const migrate = db.transaction((database: Db) => {
       const version = database.pragma('user_version', { simple: true }) as number;
       if (version > MIGRATIONS.length) {
@@ -119,7 +120,7 @@ export function openDatabase(path = databasePath()): Db {
       for (let v = version; v < MIGRATIONS.length; v++) database.exec(MIGRATIONS[v]);
       database.pragma(`user_version = ${MIGRATIONS.length}`);
     });
-    migrate.immediate(db);
+    if (!upToDate) migrate.immediate(db);
     return db;
   } catch (error) {
     db?.close();

@@ -86,14 +86,12 @@ export function claimTuneRun(
     .immediate();
 }
 
-/** Records that `me`, the holder of run `id`, still plays it. */
-export function heartbeatTuneRun(db: Db, id: number, me: Omit<RunHolder, 'heardAt'>): void {
-  db.prepare('UPDATE tune_runs SET heard_at = ? WHERE id = ? AND holder_host = ? AND holder_pid = ?').run(
-    new Date().toISOString(),
-    id,
-    me.host,
-    me.pid,
-  );
+/** Records that `me` still plays run `id`; false when `me` no longer holds it (another process took it over). */
+export function heartbeatTuneRun(db: Db, id: number, me: Omit<RunHolder, 'heardAt'>): boolean {
+  const { changes } = db
+    .prepare('UPDATE tune_runs SET heard_at = ? WHERE id = ? AND holder_host = ? AND holder_pid = ?')
+    .run(new Date().toISOString(), id, me.host, me.pid);
+  return changes > 0;
 }
 
 /** Lets run `id` go, if `me` holds it. */
@@ -121,6 +119,24 @@ export function findTuneRun<Config, State>(db: Db, config: Config): StoredTuneRu
   const row = db.prepare('SELECT * FROM tune_runs WHERE config = ? ORDER BY id DESC LIMIT 1').get(JSON.stringify(config)) as
     TuneRunRow | undefined;
   return row === undefined ? null : fromRow(row);
+}
+
+/**
+ * The latest run with exactly these settings, or a new one (`created`) starting from `state`: in one
+ * immediate transaction, so that the same command started twice at once finds one run.
+ */
+export function findOrCreateTuneRun<Config, State>(
+  db: Db,
+  config: Config,
+  state: State,
+): { run: StoredTuneRun<Config, State>; created: boolean } {
+  return db
+    .transaction(() => {
+      const found = findTuneRun<Config, State>(db, config);
+      if (found !== null) return { run: found, created: false };
+      return { run: loadTuneRun<Config, State>(db, createTuneRun(db, config, state))!, created: true };
+    })
+    .immediate();
 }
 
 export function listTuneRuns<Config, State>(db: Db, limit: number): StoredTuneRun<Config, State>[] {

@@ -98,8 +98,8 @@ describe('gridmind tune', () => {
       );
     } finally {
       child.kill('SIGCONT');
+      child.kill('SIGINT');
     }
-    child.kill('SIGINT');
     expect(await exit).toBe(130);
     expect(stderr).toMatch(/interrupted: run 1 is stored; resume it with `gridmind tune --resume 1`/);
     expect((await listRuns())[0]).toMatchObject({ id: 1, playing: false });

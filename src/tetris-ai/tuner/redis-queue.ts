@@ -10,12 +10,12 @@
 import { createHash } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
+import { count } from '../../core/count.ts';
 import { InputError } from '../../core/errors.ts';
 import { shownAddress } from '../../core/redis-address.ts';
 import { GAME_RESULTS_REVISION } from '../../core/version.ts';
 import { GamePool } from '../../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
-import { count } from '../../core/count.ts';
 
 /** The BullMQ queue that carries evaluations. */
 export const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
@@ -334,7 +334,8 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
   let evaluations = 0;
   let games = 0;
   let inHand = 0;
-  let onIdle: (() => void) | null = null; // set while closing waits for the games in hand
+  const idleWaits: (() => void)[] = []; // resolved when no game is in hand
+  const idle = () => (inHand === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaits.push(resolve)));
   const worker = new Worker<EvaluationJob, number[]>(
     EVALUATION_QUEUE,
     async (job) => {
@@ -350,7 +351,7 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
         games += lines.length;
         return lines;
       } finally {
-        if (--inHand === 0) onIdle?.();
+        if (--inHand === 0) for (const resolve of idleWaits.splice(0)) resolve();
       }
     },
     { connection: redisOptions(url), concurrency: threads, maxStalledCount: STALLS_ALLOWED },
@@ -365,13 +366,20 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
     await closeWithin([() => worker.close(true), () => pool.close()]);
     throw error;
   }
+  let closing: Promise<void> | undefined;
   return {
     played: () => ({ evaluations, games }),
     inHand: () => inHand,
-    async close() {
-      const closing = worker.close(); // takes no more jobs; sends the results of those in hand as they end
-      if (inHand > 0) await new Promise<void>((resolve) => (onIdle = resolve));
-      await closeWithin([() => closing, () => pool.close()]); // the pool only now: closing it ends the games on it
+    close() {
+      closing ??= (async () => {
+        const leaving = worker.close(); // takes no more jobs; sends the results of those in hand as they end
+        do {
+          await idle(); // the games in hand, however long they take
+          await closeWithin([() => leaving]); // their results and the connections, or give up: Redis is gone
+        } while (inHand > 0); // a job that was being fetched as the close began
+        await pool.close(); // only now: closing the pool ends the games on it
+      })();
+      return closing;
     },
   };
 }

@@ -4,9 +4,10 @@
  * counts, so its run is free to resume, and `gridmind tune-runs` tells runs being played from stopped ones.
  */
 import { hostname } from 'node:os';
+import { count } from '../../core/count.ts';
 import { InputError } from '../../core/errors.ts';
 import type { Db } from '../../store/database.ts';
-import { claimTuneRun, heartbeatTuneRun, releaseTuneRun, type RunHolder } from '../../store/tune-runs.ts';
+import { claimTuneRun, heartbeatTuneRun, loadTuneRun, releaseTuneRun, type RunHolder } from '../../store/tune-runs.ts';
 
 /** How often the holder of a run says it still plays it. */
 const HEARTBEAT_MS = 15_000;
@@ -36,18 +37,30 @@ function processLives(pid: number): boolean {
 
 /**
  * Takes run `id` for this process, or refuses (InputError) when another process plays it; says it
- * still plays it until the returned function lets it go.
+ * still plays it until the returned function lets it go. `onLost` is called if another process took
+ * the run over meanwhile (this one was silent for a minute: suspended, or its machine asleep).
  */
-export function holdTuneRun(db: Db, id: number): () => void {
+export function holdTuneRun(db: Db, id: number, onLost: (holder: RunHolder | null) => void): () => void {
   const holder = claimTuneRun(db, id, ME, stillPlays);
   if (holder !== null) {
-    const stopped =
-      holder.host === ME.host ? '' : ` (if it stopped without a word, the run is free after ${SILENCE_MS / 60_000} minute of silence)`;
+    const silence = count(SILENCE_MS / 60_000, 'minute');
+    const stopped = holder.host === ME.host ? '' : ` (if it stopped without a word, the run is free after ${silence} of silence)`;
     throw new InputError(
       `run ${id} is being played by ${describeHolder(holder)}: let it finish, or stop it (Ctrl-C there) and run this again${stopped}`,
     );
   }
-  const heartbeat = setInterval(() => heartbeatTuneRun(db, id, ME), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => {
+    let held: boolean;
+    try {
+      held = heartbeatTuneRun(db, id, ME);
+    } catch {
+      return; // the database is busy: the next heartbeat tries again, well within the silence allowed
+    }
+    if (!held) {
+      clearInterval(heartbeat);
+      onLost(loadTuneRun(db, id)?.holder ?? null);
+    }
+  }, HEARTBEAT_MS);
   heartbeat.unref();
   return () => {
     clearInterval(heartbeat);
