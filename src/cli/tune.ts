@@ -197,7 +197,6 @@ function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
     return { run, created: false };
   }
   const config = configFromFlags(flags, command);
-  if (flags.out !== undefined) checkWritableFolder(flags.out); // before a run is made for nothing
   return findOrCreateTuneRun(db, config, initialTuneState(config));
 }
 
@@ -250,11 +249,12 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     db.close();
   });
   try {
+    if (flags.out !== undefined) checkWritableFolder(flags.out); // before a run is made for nothing
     const { run, created } = findRun(db, flags, command);
     const { config } = run;
     runId = run.id;
     const out = flags.out ?? run.out ?? `tuned-run-${run.id}.json`; // --out, else the last one given for the run
-    checkWritableFolder(out);
+    if (flags.out === undefined) checkWritableFolder(out);
     if (run.status !== 'done') {
       letRunGo = holdTuneRun(db, run.id, (taker) => {
         stopBar();

@@ -55,7 +55,9 @@ function fromRow<Config, State>(row: TuneRunRow): StoredTuneRun<Config, State> {
   };
 }
 
-function holderOf(row: Pick<TuneRunRow, 'holder_host' | 'holder_pid' | 'heard_at'>): RunHolder | null {
+type HolderColumns = Pick<TuneRunRow, 'holder_host' | 'holder_pid' | 'heard_at'>;
+
+function holderOf(row: HolderColumns): RunHolder | null {
   return row.holder_host === null ? null : { host: row.holder_host, pid: row.holder_pid!, heardAt: row.heard_at! };
 }
 
@@ -71,7 +73,7 @@ export function claimTuneRun(
 ): RunHolder | null {
   return db
     .transaction(() => {
-      const row = db.prepare('SELECT holder_host, holder_pid, heard_at FROM tune_runs WHERE id = ?').get(id) as TuneRunRow;
+      const row = db.prepare('SELECT holder_host, holder_pid, heard_at FROM tune_runs WHERE id = ?').get(id) as HolderColumns;
       const holder = holderOf(row);
       const someoneElse = holder !== null && (holder.host !== me.host || holder.pid !== me.pid);
       if (someoneElse && stillPlays(holder)) return holder;

@@ -231,10 +231,11 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
   }
 
   let pending = 0;
-  const workerHint = `start \`gridmind worker --queue ${shownAddress(url)}\``;
+  const shown = shownAddress(url);
+  const workerHint = `start \`gridmind worker --queue ${shown}\``;
   const listening = await workersListening(queue, url).catch(() => 0);
   log(
-    `evaluations go to ${shownAddress(url)}: ${listening === 0 ? `${workerHint} on any machine to play them` : `${count(listening, 'worker')} listening`}`,
+    `evaluations go to ${shown}: ${listening === 0 ? `${workerHint} on any machine to play them` : `${count(listening, 'worker')} listening`}`,
   );
   const workerCheck = setInterval(async () => {
     if (pending > 0 && (await workersListening(queue, url).catch(() => -1)) === 0) {
