@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { GRIDMIND_VERSION } from '../core/version.ts';
+import { lockedDatabaseFailure } from '../store/database.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';
@@ -41,7 +42,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 try {
   await program.parseAsync(process.argv);
-} catch (error) {
+} catch (thrown) {
+  const error = lockedDatabaseFailure(thrown) ?? thrown;
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
   } else if (error instanceof InputError || error instanceof RunFailure) {

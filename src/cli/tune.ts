@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import { duration } from '../core/duration.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
-import { openDatabase, type Db } from '../store/database.ts';
+import { lockedDatabaseFailure, openDatabase, type Db } from '../store/database.ts';
 import { findOrCreateTuneRun, listTuneRuns, loadTuneRun, saveTuneRunOut, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
@@ -307,7 +307,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   } catch (error) {
     stopBar();
     if (error instanceof InputError || runId === null) throw error;
-    throw new RunFailure(`${(error as Error).message}; ${resumeHint(runId)}`);
+    throw new RunFailure(`${((lockedDatabaseFailure(error) ?? error) as Error).message}; ${resumeHint(runId)}`);
   } finally {
     stopHandlingInterrupts();
     stopBar();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { InputError } from '../core/errors.ts';
+import { InputError, RunFailure } from '../core/errors.ts';
 
 export type Db = Database.Database;
 
@@ -84,6 +84,21 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE tune_runs ADD COLUMN out TEXT;`,
 ];
 
+/** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The failure to report for `error` if it is SQLite's "database is locked" (another process held the
+ * write lock past the busy timeout: suspended or stuck mid-write), else null.
+ */
+export function lockedDatabaseFailure(error: unknown): RunFailure | null {
+  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
+  return new RunFailure(
+    `the database ${databasePath()} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s ` +
+      '(a gridmind command suspended or stuck in the middle of a write?): let it go on or stop it, then run this again',
+  );
+}
+
 /** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */
 export function withDatabase<T>(use: (db: Db) => T): T {
   const db = openDatabase();
@@ -109,7 +124,7 @@ export function openDatabase(path = databasePath()): Db {
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     const upToDate = db.pragma('user_version', { simple: true }) === MIGRATIONS.length; // no write lock needed then
     const migrate = db.transaction((database: Db) => {

@@ -63,7 +63,9 @@ function holderOf(row: HolderColumns): RunHolder | null {
 
 /**
  * Makes `me` the holder of run `id`, unless a process that `stillPlays` holds it: that holder is
- * returned and nothing changes. An immediate transaction, so two processes cannot both take it.
+ * returned and nothing changes. An immediate transaction, so two processes cannot both take it. A
+ * holder is first looked for without the write lock, so that a refusal never waits for one (the
+ * holder may be suspended in the middle of a write).
  */
 export function claimTuneRun(
   db: Db,
@@ -71,21 +73,27 @@ export function claimTuneRun(
   me: Omit<RunHolder, 'heardAt'>,
   stillPlays: (holder: RunHolder) => boolean,
 ): RunHolder | null {
-  return db
-    .transaction(() => {
-      const row = db.prepare('SELECT holder_host, holder_pid, heard_at FROM tune_runs WHERE id = ?').get(id) as HolderColumns;
-      const holder = holderOf(row);
-      const someoneElse = holder !== null && (holder.host !== me.host || holder.pid !== me.pid);
-      if (someoneElse && stillPlays(holder)) return holder;
-      db.prepare('UPDATE tune_runs SET holder_host = ?, holder_pid = ?, heard_at = ? WHERE id = ?').run(
-        me.host,
-        me.pid,
-        new Date().toISOString(),
-        id,
-      );
-      return null;
-    })
-    .immediate();
+  const otherPlayer = () => {
+    const holder = holderOf(db.prepare('SELECT holder_host, holder_pid, heard_at FROM tune_runs WHERE id = ?').get(id) as HolderColumns);
+    const someoneElse = holder !== null && (holder.host !== me.host || holder.pid !== me.pid);
+    return someoneElse && stillPlays(holder) ? holder : null;
+  };
+  return (
+    otherPlayer() ??
+    db
+      .transaction(() => {
+        const holder = otherPlayer();
+        if (holder !== null) return holder;
+        db.prepare('UPDATE tune_runs SET holder_host = ?, holder_pid = ?, heard_at = ? WHERE id = ?').run(
+          me.host,
+          me.pid,
+          new Date().toISOString(),
+          id,
+        );
+        return null;
+      })
+      .immediate()
+  );
 }
 
 /** Records that `me` still plays run `id`; false when `me` no longer holds it (another process took it over). */
@@ -124,18 +132,20 @@ export function findTuneRun<Config, State>(db: Db, config: Config): StoredTuneRu
 }
 
 /**
- * The latest run with exactly these settings, or a new one (`created`) starting from `state`: in one
- * immediate transaction, so that the same command started twice at once finds one run.
+ * The latest run with exactly these settings, or a new one (`created`) starting from `state`: made in
+ * an immediate transaction, so that the same command started twice at once finds one run.
  */
 export function findOrCreateTuneRun<Config, State>(
   db: Db,
   config: Config,
   state: State,
 ): { run: StoredTuneRun<Config, State>; created: boolean } {
+  const found = findTuneRun<Config, State>(db, config); // without the write lock, which only a new run needs
+  if (found !== null) return { run: found, created: false };
   return db
     .transaction(() => {
-      const found = findTuneRun<Config, State>(db, config);
-      if (found !== null) return { run: found, created: false };
+      const foundNow = findTuneRun<Config, State>(db, config);
+      if (foundNow !== null) return { run: foundNow, created: false };
       return { run: loadTuneRun<Config, State>(db, createTuneRun(db, config, state))!, created: true };
     })
     .immediate();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/store/database.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-tune-'));
@@ -158,6 +159,22 @@ describe('gridmind tune', () => {
       const { code, stderr } = await runCli(args, env);
       expect(stderr, args.join(' ')).toMatch(message);
       expect(code, args.join(' ')).toBe(2);
+    }
+  });
+
+  it('says which database stayed locked, instead of a stack trace, and exits 1', async () => {
+    const path = join(dir, 'locked.db');
+    const other = openDatabase(path);
+    other.exec('BEGIN IMMEDIATE'); // another process stopped in the middle of a write
+    try {
+      const { code, stderr } = await runCli(['tune', ...small, '--out', join(dir, 'locked.json')], { GRIDMIND_DB: path });
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        `gridmind: error: the database ${path} stayed locked by another process for 5 s ` +
+          '(a gridmind command suspended or stuck in the middle of a write?): let it go on or stop it, then run this again\n',
+      );
+    } finally {
+      other.close();
     }
   });
 });

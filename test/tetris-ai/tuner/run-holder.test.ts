@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { hostname } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../../src/core/errors.ts';
-import { openDatabase } from '../../../src/store/database.ts';
-import { claimTuneRun, createTuneRun, loadTuneRun } from '../../../src/store/tune-runs.ts';
+import { lockedDatabaseFailure, openDatabase } from '../../../src/store/database.ts';
+import { claimTuneRun, createTuneRun, findOrCreateTuneRun, loadTuneRun } from '../../../src/store/tune-runs.ts';
 import { holdTuneRun, stillPlays } from '../../../src/tetris-ai/tuner/run-holder.ts';
 
 const now = Date.parse('2026-11-23T10:00:00Z');
@@ -68,6 +70,35 @@ describe('holdTuneRun', () => {
     } finally {
       db.close();
       vi.useRealTimers();
+    }
+  });
+
+  it('refuses without waiting for the write lock, which a suspended holder may keep', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gridmind-holder-')), 'runs.db');
+    const holderDb = openDatabase(path);
+    const otherDb = openDatabase(path);
+    const config = { any: 'settings' };
+    try {
+      const { run } = findOrCreateTuneRun(holderDb, config, {});
+      const letGo = holdTuneRun(holderDb, run.id, keep);
+      holderDb.exec('BEGIN IMMEDIATE'); // the holder stopped in the middle of a write
+      otherDb.pragma('busy_timeout = 0');
+      expect(findOrCreateTuneRun(otherDb, config, {})).toMatchObject({ run: { id: run.id }, created: false });
+      expect(claimTuneRun(otherDb, run.id, { host: hostname(), pid: deadPid }, stillPlays)).toMatchObject({ pid: process.pid });
+      // A write does wait for the lock, and fails with the message the CLI prints.
+      let thrown: unknown = null;
+      try {
+        findOrCreateTuneRun(otherDb, { other: 'settings' }, {});
+      } catch (error) {
+        thrown = error;
+      }
+      expect(lockedDatabaseFailure(thrown)?.message).toMatch(/stayed locked by another process for 5 s .*: let it go on or stop it/);
+      expect(lockedDatabaseFailure(new Error('no such table'))).toBeNull();
+      holderDb.exec('ROLLBACK');
+      letGo();
+    } finally {
+      holderDb.close();
+      otherDb.close();
     }
   });
 });
