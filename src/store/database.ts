@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -115,6 +115,17 @@ export function databasePath(): string {
 }
 
 /**
+ * Creates `folder` and any missing parents, one at a time: Node's recursive mkdir loops for ever where
+ * the kernel refuses a folder with ENOENT (under /proc, for one).
+ */
+function makeFolder(folder: string): void {
+  if (existsSync(folder)) return;
+  const parent = dirname(folder);
+  if (parent !== folder) makeFolder(parent);
+  mkdirSync(folder);
+}
+
+/**
  * Opens (creating if needed) the SQLite database in WAL mode and brings its schema up to date. The
  * migration runs in an immediate transaction that re-reads the version, so two processes opening a
  * new database at once do not both migrate it. A file that cannot be used is an InputError.
@@ -122,7 +133,7 @@ export function databasePath(): string {
 export function openDatabase(path = databasePath()): Db {
   let db: Db | null = null;
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') makeFolder(dirname(path));
     db = new Database(path);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');

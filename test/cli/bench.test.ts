@@ -226,6 +226,18 @@ describe('the database', () => {
     }
   });
 
+  it('makes the folders a new database needs, and refuses at once a folder the system will not make', async () => {
+    const deep = join(dir, 'new', 'deeper', 'gridmind.db');
+    expect((await runCli(['runs'], { GRIDMIND_DB: deep })).code).toBe(0);
+    expect(existsSync(deep)).toBe(true);
+    // Node's own recursive mkdir never returns here; the run must still end, with one line.
+    const { code, stderr } = await runCli(['runs'], { GRIDMIND_DB: '/proc/gridmind-none/gridmind.db' });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "gridmind: error: cannot use the database /proc/gridmind-none/gridmind.db: ENOENT: no such file or directory, mkdir '/proc/gridmind-none'; set GRIDMIND_DB to a writable SQLite file\n",
+    );
+  });
+
   it('refuses a seed base that would pass the largest seed', async () => {
     const { code, stderr } = await runCli(
       ['bench', '--agent', 'bcts', '--games', '2', '--seed-base', String(Number.MAX_SAFE_INTEGER)],
