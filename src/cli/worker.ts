@@ -35,10 +35,8 @@ async function work(flags: WorkerFlags): Promise<void> {
   clearInterval(ticker);
   const inHand = worker.inHand();
   if (inHand > 0) {
-    const jobs = inHand === 1 ? 'the evaluation' : `the ${inHand} evaluations`;
-    process.stderr.write(
-      `leaving after ${jobs} in hand; Ctrl-C again leaves at once (another worker then plays ${inHand === 1 ? 'it' : 'them'})\n`,
-    );
+    const [jobs, them] = inHand === 1 ? ['the evaluation', 'it'] : [`the ${inHand} evaluations`, 'them'];
+    process.stderr.write(`leaving after ${jobs} in hand; Ctrl-C again leaves at once (another worker then plays ${them})\n`);
   }
   const second = await Promise.race([worker.close().then(() => null), nextSignal()]);
   process.stderr.write(`worker left${second === null ? '' : ' at once'}: ${status()}\n`);
