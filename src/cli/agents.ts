@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { writeFileAtomically } from '../core/files.ts';
+import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import { InputError } from '../core/errors.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { FEATURES } from '../tetris-ai/features/index.ts';
@@ -81,6 +81,7 @@ function play(flags: PlayFlags): void {
   const rules = RULE_SETS[flags.rules];
   if (flags.target !== undefined && !rules.hasTarget) throw new InputError('--target applies only to --rules target');
   const { width, height } = flags.board ?? rules;
+  if (flags.path !== undefined) checkOutputFile(flags.path, '--path', 'search-path.json'); // before the game, not after
   const result = playGame(spec, {
     rules: rules.name,
     width,

@@ -7,7 +7,7 @@ import { runTetrisBench, type BenchPlayer, type BenchResult, type PlayerSummary 
 import { count } from '../core/count.ts';
 import { duration } from '../core/duration.ts';
 import { InputError } from '../core/errors.ts';
-import { listBenchRuns, saveBenchRun, type BenchRun } from '../store/bench-runs.ts';
+import { findRunsWithResults, listBenchRuns, saveBenchRun, type BenchRun, type NewBenchRun } from '../store/bench-runs.ts';
 import { openDatabase } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
@@ -171,17 +171,22 @@ async function bench(flags: BenchFlags): Promise<void> {
       );
     return;
   }
+  const run: NewBenchRun = {
+    game: 'tetris',
+    agent: agent.name,
+    vs: vs?.name ?? null,
+    board,
+    games: flags.games,
+    seedBase: flags.seedBase,
+    summary,
+    perGame: result.vs === null ? { lines: result.lines } : { lines: result.lines, vsLines: result.vs.lines },
+  };
+  let earlierRun: BenchRun | undefined;
   try {
-    summary.runId = saveBenchRun(db, {
-      game: 'tetris',
-      agent: agent.name,
-      vs: vs?.name ?? null,
-      board,
-      games: flags.games,
-      seedBase: flags.seedBase,
-      summary,
-      perGame: result.vs === null ? { lines: result.lines } : { lines: result.lines, vsLines: result.vs.lines },
-    });
+    // A resumed run with nothing left to play is the run stored before, not a new one.
+    if (result.storedGames === games) earlierRun = findRunsWithResults(db, run).find((stored) => sameSetup(stored.summary, summary));
+    summary.runId = earlierRun?.id ?? saveBenchRun(db, run);
+    if (earlierRun !== undefined) summary.alreadyStored = true;
   } finally {
     db.close();
   }
@@ -196,8 +201,17 @@ async function bench(flags: BenchFlags): Promise<void> {
     board,
     agent.name,
     vs?.name ?? null,
-    `stored as run ${summary.runId} (${count(flags.workers, 'worker')}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
+    earlierRun !== undefined
+      ? `nothing left to play: every game of seeds ${flags.seedBase}…${lastSeed} was stored, and this is run ${earlierRun.id} (stored ${earlierRun.createdAt.slice(0, 16).replace('T', ' ')}; not stored again)`
+      : `stored as run ${summary.runId} (${count(flags.workers, 'worker')}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
   );
+}
+
+/** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
+const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'preview', 'lookahead', 'maxPieces'] as const;
+
+function sameSetup(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return SETUP_FIELDS.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
 }
 
 /** The players' figures, the paired comparison when there is one, and a last line on where the games come from. */

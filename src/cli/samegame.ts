@@ -4,14 +4,15 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
-import { boardFiles, runSameGameBench, type BoardResult } from '../samegame/bench.ts';
+import { boardFiles, runSameGameBench, type BoardResult, type SameGameBenchResult } from '../samegame/bench.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
 import { parseHeuristic, type HeuristicName } from '../samegame/heuristics.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
-import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
+import { checkSolveOptions, solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
+import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
-import { withDatabase } from '../store/database.ts';
+import { openDatabase, type Db } from '../store/database.ts';
 import { listSameGameRuns, saveSameGameRun, type NewSameGameRun, type SameGameRun } from '../store/samegame-runs.ts';
 import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
 
@@ -32,6 +33,12 @@ interface SearchFlags {
   clearedOnly?: boolean;
   first?: boolean;
   json?: boolean;
+}
+
+interface BenchFlags extends SearchFlags {
+  set?: TestSetName;
+  dir?: string;
+  workers: number;
 }
 
 /** A parser for a number of seconds (decimals allowed) within bounds. */
@@ -72,8 +79,9 @@ function addSearchOptions(command: Command, defaultSeconds: number): Command {
     .option('--first', 'stop at the first solution, as S3 does (bfs, dfs, dls, iddfs, bestfirst)');
 }
 
+/** The solver's options from the flags, checked: a setting the method does not take is refused before anything runs. */
 function solveOptions(flags: SearchFlags): SolveOptions {
-  return {
+  const options: SolveOptions = {
     method: flags.method,
     rules: { scoring: flags.rules, shift: flags.shift },
     heuristic: flags.heuristic,
@@ -88,6 +96,8 @@ function solveOptions(flags: SearchFlags): SolveOptions {
     depth: flags.depth,
     minDepth: flags.minDepth,
   };
+  checkSolveOptions(options);
+  return options;
 }
 
 export function registerSameGameCommands(program: Command): void {
@@ -113,13 +123,18 @@ export function registerSameGameCommands(program: Command): void {
   addSearchOptions(
     samegame
       .command('bench')
-      .description('solve every board file (*.txt) of a directory, on worker threads')
-      .requiredOption('--dir <dir>', 'directory of board files, such as ../shared/data/samegame/standard'),
+      .description('solve every board file (*.txt) of a directory or of a shipped test set, on worker threads')
+      .option(
+        '--set <name>',
+        `a test set shipped with Gridmind: ${Object.keys(TEST_SETS).join(', ')} (the 20 positions of Schadd et al.)`,
+        optionParser(parseTestSet),
+      )
+      .option('--dir <dir>', 'a directory of board files instead'),
     60,
   )
     .option('--workers <k>', 'worker threads (boards solved at once)', integerIn(1, 256), availableParallelism())
     .option('--json', 'print JSON: {"boards":[{"file","score","cleared","moves","nodes","ms"}],"total","penaltyTotal",...}')
-    .action((flags: SearchFlags & { dir: string; workers: number }) => bench(flags));
+    .action((flags: BenchFlags) => bench(flags));
 
   samegame
     .command('board')
@@ -133,7 +148,7 @@ export function registerSameGameCommands(program: Command): void {
 
   addRunsCommand(samegame, 'runs', 'list stored SameGame runs, newest first', {
     load: listSameGameRuns,
-    empty: 'no stored SameGame runs yet: try `gridmind samegame solve --file ../shared/data/samegame/standard/schadd_01.txt`',
+    empty: 'no stored SameGame runs yet: try `gridmind samegame bench --set standard --time 1`',
     line: describeRun,
   });
 }
@@ -141,8 +156,15 @@ export function registerSameGameCommands(program: Command): void {
 function solveFile(flags: SearchFlags & { file: string }): void {
   const board = readBoardFile(flags.file);
   const options = solveOptions(flags);
-  const solution = solve(board, options);
-  const runId = store({
+  const db = openDatabase(); // before the search, so that a database that cannot be used costs no search
+  let solution: Solution;
+  try {
+    solution = solve(board, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const runId = store(db, {
     command: 'solve',
     source: flags.file,
     method: flags.method,
@@ -165,8 +187,17 @@ function solveFile(flags: SearchFlags & { file: string }): void {
   print(`stored as run ${runId}`);
 }
 
-async function bench(flags: SearchFlags & { dir: string; workers: number }): Promise<void> {
-  const files = boardFiles(flags.dir);
+/** The folder of board files `samegame bench` solves: `--dir`, or the shipped `--set`'s. */
+function benchFolder(flags: BenchFlags): string {
+  if (flags.set !== undefined && flags.dir !== undefined) throw new InputError('give --set or --dir, not both');
+  if (flags.set !== undefined) return TEST_SETS[flags.set];
+  if (flags.dir !== undefined) return flags.dir;
+  throw new InputError('say which boards to solve: --set standard (the 20 standard positions) or --dir DIR (a folder of board files)');
+}
+
+async function bench(flags: BenchFlags): Promise<void> {
+  const dir = benchFolder(flags);
+  const files = boardFiles(dir);
   const options = solveOptions(flags);
   const bar = new cliProgress.SingleBar(
     {
@@ -178,13 +209,27 @@ async function bench(flags: SearchFlags & { dir: string; workers: number }): Pro
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(files.length, 0);
-  const result = await runSameGameBench(files, options, flags.workers, (done) => bar.update(done)).finally(() => bar.stop());
+  const db = openDatabase(); // before the search, so that a database that cannot be used costs no search
+  let result: SameGameBenchResult;
+  try {
+    bar.start(files.length, 0);
+    result = await runSameGameBench(files, options, flags.workers, (done) => bar.update(done)).finally(() => bar.stop());
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const boards = result.boards.map((board) => ({ file: basename(board.file), ...boardFields(board) }));
-  const summary = { ...settingsOf(flags), dir: flags.dir, workers: flags.workers, total: result.total, penaltyTotal: result.penaltyTotal };
-  const runId = store({
+  const summary = {
+    ...settingsOf(flags),
+    ...(flags.set !== undefined && { set: flags.set }),
+    dir,
+    workers: flags.workers,
+    total: result.total,
+    penaltyTotal: result.penaltyTotal,
+  };
+  const runId = store(db, {
     command: 'bench',
-    source: flags.dir,
+    source: flags.set !== undefined ? `set ${flags.set}` : dir,
     method: flags.method,
     rules: `${flags.rules}/${flags.shift}`,
     timeMs: options.timeMs ?? null,
@@ -243,8 +288,13 @@ function describe(solution: Solution | BoardResult): string {
   return `${solution.score.toLocaleString('en-US')}${solution.cleared ? ' (cleared)' : ''} in ${solution.moves.length} moves`;
 }
 
-function store(run: NewSameGameRun): number {
-  return withDatabase((db) => saveSameGameRun(db, run));
+/** Saves the run and closes the database. */
+function store(db: Db, run: NewSameGameRun): number {
+  try {
+    return saveSameGameRun(db, run);
+  } finally {
+    db.close();
+  }
 }
 
 function describeRun(run: SameGameRun): string {

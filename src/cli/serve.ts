@@ -4,7 +4,7 @@ import { AveiroServer } from '../aveiro/server.ts';
 import { startServer } from '../server/server.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
-import { integerIn, print } from './options.ts';
+import { integerIn, optionParser, print } from './options.ts';
 
 const DEFAULT_PORT = 8000;
 
@@ -22,7 +22,7 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('serve the web app and its API (what `npm start` runs); Ctrl-C stops it')
     .option('--port <n>', `port (default: $PORT, else ${DEFAULT_PORT})`, integerIn(0, 65535))
-    .option('--host <address>', 'address to listen on', 'localhost')
+    .option('--host <address>', 'address to listen on (0.0.0.0: every network)', optionParser(parseHost), 'localhost')
     .option('--no-build', 'serve the existing build without checking that it is up to date')
     .option(
       '--seed <n>',
@@ -46,9 +46,7 @@ async function serve(flags: ServeFlags): Promise<void> {
     running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro });
   } catch (error) {
     db.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new InputError(`port ${port} is in use: stop what uses it, or pick another with --port or PORT`);
-    throw error;
+    throw listenFailure(error as NodeJS.ErrnoException, flags.host, port);
   }
   print(`Gridmind is running at ${running.url} (data: ${databasePath()}; Ctrl-C stops it)`);
   print(`Aveiro players: ${running.url.replace(/^http/, 'ws')}/player, viewers: /viewer`);
@@ -60,6 +58,34 @@ async function serve(flags: ServeFlags): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function parseHost(text: string): string {
+  if (text.trim() === '')
+    throw new InputError("the address is empty: use localhost, 0.0.0.0 (every network) or one of this machine's addresses");
+  return text.trim();
+}
+
+/** What to tell the user when the server cannot listen at `host`:`port` (the error itself when it is not their input). */
+function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new InputError(`port ${port} is in use: stop what uses it, or pick another with --port or PORT`);
+    case 'EACCES':
+      return new InputError(`port ${port} needs special rights on this system: pick one from 1024 up with --port or PORT`);
+    case 'EADDRNOTAVAIL':
+      return new InputError(
+        `--host ${host} is not an address of this machine: use localhost, 0.0.0.0 (every network) or one of this machine's addresses`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return new InputError(
+        `--host ${host} is neither an IP address nor a host name this machine can resolve: use localhost, 0.0.0.0 (every network) or one of this machine's addresses`,
+      );
+    default:
+      return error;
+  }
 }
 
 function portFromEnvironment(): number {

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { duration } from '../core/duration.ts';
+import { checkOutputFile } from '../core/files.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { lockedDatabaseFailure, openDatabase, type Db } from '../store/database.ts';
@@ -202,18 +202,6 @@ function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneR
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** Refuses an --out (or the default, in the current folder) that is a folder or whose folder cannot take the file, before hours of tuning rather than after. */
-function checkWritableFolder(out: string): void {
-  if (existsSync(out) && statSync(out).isDirectory()) {
-    throw new InputError(`--out ${out} is a folder: give a file name, such as ${join(out, 'tuned.json')}`);
-  }
-  try {
-    accessSync(dirname(resolve(out)), constants.W_OK);
-  } catch (error) {
-    throw new InputError(`cannot write ${out}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}; choose another --out`);
-  }
-}
-
 async function tune(flags: TuneFlags, command: Command): Promise<void> {
   const db = openDatabase();
   let evaluator: CandidateEvaluator | null = null;
@@ -249,12 +237,12 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     db.close();
   });
   try {
-    if (flags.out !== undefined) checkWritableFolder(flags.out); // before a run is made for nothing
+    if (flags.out !== undefined) checkOutputFile(flags.out, '--out', 'tuned.json'); // before a run is made for nothing
     const { run, created } = findRun(db, flags, command);
     const { config } = run;
     runId = run.id;
     const out = flags.out ?? run.out ?? `tuned-run-${run.id}.json`; // --out, else the last one given for the run
-    if (flags.out === undefined) checkWritableFolder(out);
+    if (flags.out === undefined) checkOutputFile(out, '--out', 'tuned.json');
     if (run.status !== 'done') {
       letRunGo = holdTuneRun(db, run.id, (taker) => {
         stopBar();

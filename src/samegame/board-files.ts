@@ -4,7 +4,7 @@ import { checkBoardSize, SameGameBoard } from './board.ts';
 import { MAX_COLOURS, MAX_SIDE } from './rules.ts';
 
 /**
- * Reads a board in the format of the standard test set (`shared/data/samegame/README.md`): one line per
+ * Reads a board in the format of the standard test set (`data/samegame/README.md`): one line per
  * row, top row first, one digit per cell from the leftmost column, digits 0–8 being colours. Gridmind
  * also reads `.` as an empty cell, so that a position in mid-game can be saved; cells must rest on the
  * floor (no cell above an empty one). Blank lines around the board are ignored. The number of colours

@@ -8,7 +8,7 @@ export const SCORINGS = ['standard', 'penalty', 'classic'] as const;
 /**
  * How a game scores (S3 makes it a rule option):
  * - `standard`: a removed group of n cells scores (n − 2)²; clearing the board adds 1000 (the research
- *   benchmark's rules, `shared/data/samegame/README.md`, and CodinGame's).
+ *   benchmark's rules, `data/samegame/README.md`, and CodinGame's).
  * - `penalty`: `standard`, and a game that ends with cells left loses (c − 2)² for every colour with
  *   c > 2 cells left (Schadd et al.'s "leftover penalty").
  * - `classic`: a group of n scores n(n − 1), nothing else (S3's report).

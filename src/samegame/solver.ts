@@ -52,18 +52,23 @@ const METHODS_TAKING: readonly [keyof SolveOptions, string, readonly SearchMetho
   ['minDepth', '--min-depth', ['iddfs']],
 ];
 
+/** Refuses (InputError) a setting the method does not take. */
+export function checkSolveOptions(options: SolveOptions): void {
+  for (const [setting, flag, methods] of METHODS_TAKING) {
+    if (options[setting] !== undefined && options[setting] !== false && !methods.includes(options.method)) {
+      throw new InputError(`${flag} works with ${methods.join(', ')}, not ${options.method}`);
+    }
+  }
+}
+
 /**
  * Solves a board with a search method; a setting the method does not take is an InputError. With a
  * budget, the Monte-Carlo methods restart while it lasts. The moves found are replayed on a
  * {@link SameGame}, which checks them and gives the score reported.
  */
 export function solve(board: SameGameBoard, options: SolveOptions): Solution {
+  checkSolveOptions(options);
   const { method } = options;
-  for (const [setting, flag, methods] of METHODS_TAKING) {
-    if (options[setting] !== undefined && options[setting] !== false && !methods.includes(method)) {
-      throw new InputError(`${flag} works with ${methods.join(', ')}, not ${method}`);
-    }
-  }
   const problem = new SameGameProblem(board, options.rules);
   const heuristic = options.heuristic ?? (method === 'bestfirst' ? 'h4' : undefined);
   const settings: MethodSettings<SameGameState> = {

@@ -37,6 +37,20 @@ export function saveBenchRun(db: Db, run: NewBenchRun): number {
   return Number(result.lastInsertRowid);
 }
 
+/**
+ * The stored runs, newest first, of the same game, players (by name), board and seeds as `run` and with
+ * exactly its per-game results: the candidates for a run stored already.
+ */
+export function findRunsWithResults(db: Db, run: NewBenchRun): BenchRun[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM bench_runs WHERE game = ? AND agent = ? AND vs IS ? AND board = ? AND games = ? AND seed_base = ? AND per_game = ?
+       ORDER BY id DESC`,
+    )
+    .all(run.game, run.agent, run.vs, run.board, run.games, run.seedBase, JSON.stringify(run.perGame)) as BenchRunRow[];
+  return rows.map(fromRow);
+}
+
 interface BenchRunRow {
   id: number;
   created_at: string;
@@ -53,7 +67,11 @@ interface BenchRunRow {
 /** The most recent runs first. */
 export function listBenchRuns(db: Db, limit = 50): BenchRun[] {
   const rows = db.prepare('SELECT * FROM bench_runs ORDER BY id DESC LIMIT ?').all(limit) as BenchRunRow[];
-  return rows.map((row) => ({
+  return rows.map(fromRow);
+}
+
+function fromRow(row: BenchRunRow): BenchRun {
+  return {
     id: row.id,
     createdAt: row.created_at,
     game: row.game,
@@ -64,5 +82,5 @@ export function listBenchRuns(db: Db, limit = 50): BenchRun[] {
     seedBase: row.seed_base,
     summary: JSON.parse(row.summary),
     perGame: JSON.parse(row.per_game),
-  }));
+  };
 }

@@ -74,6 +74,20 @@ describe('gridmind play', () => {
     });
   });
 
+  it('refuses a --path it could not write before playing, with one line and exit 2', async () => {
+    for (const [path, message] of [
+      [dir, /--path .* is a folder: give a file name, such as .*search-path\.json/],
+      [join(dir, 'no', 'such', 'folder', 'path.json'), /cannot write .*path\.json: .*; choose another --path/],
+    ] as const) {
+      // A game of hours: were it played before the check, the test would time out.
+      const { code, stdout, stderr } = await runCli(['play', '--agent', 'bcts', '--board', '10x20', '--path', path]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('stops at --max-pieces under the classic rules', async () => {
     const { stdout } = await runCli(['play', '--agent', 'bcts', '--rules', 'classic', '--max-pieces', '50', '--json']);
     expect(JSON.parse(stdout)).toMatchObject({ rules: 'classic', board: '10x20', pieces: 50, outcome: 'piece-limit' });

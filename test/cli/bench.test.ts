@@ -145,6 +145,22 @@ describe('gridmind bench --resume', () => {
     }
   });
 
+  it('stores no second run when --resume finds every game stored: it names the run that holds them', async () => {
+    const resumeEnv = { GRIDMIND_DB: join(dir, 'nothing-left.db') };
+    const runCount = async () => JSON.parse((await runCli(['runs', '--json'], resumeEnv)).stdout).length;
+    const first = JSON.parse((await runCli([...benchArgs, '--games', '4'], resumeEnv)).stdout);
+    const again = JSON.parse((await runCli([...benchArgs, '--games', '4', '--resume'], resumeEnv)).stdout);
+    expect(again).toMatchObject({ storedGames: 4, runId: first.runId, alreadyStored: true, meanLines: first.meanLines });
+    const text = await runCli([...benchArgs.filter((arg) => arg !== '--json'), '--games', '4', '--resume'], resumeEnv);
+    expect(text.stdout).toMatch(new RegExp(`nothing left to play: every game of seeds 1…4 was stored, and this is run ${first.runId} `));
+    expect(await runCount()).toBe(1);
+    // Fewer games, or another opponent, are other runs, even when their games are all stored.
+    const fewer = JSON.parse((await runCli([...benchArgs, '--games', '3', '--resume'], resumeEnv)).stdout);
+    expect(fewer.storedGames).toBe(3);
+    expect(fewer.alreadyStored).toBeUndefined();
+    expect(await runCount()).toBe(2);
+  });
+
   it('summarises with --stored-only the games stored so far, playing and saving nothing', async () => {
     const storedEnv = { GRIDMIND_DB: join(dir, 'stored-only.db') };
     const first = JSON.parse((await runCli([...benchArgs, '--games', '4'], storedEnv)).stdout);

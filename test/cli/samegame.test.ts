@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGame } from '../../src/samegame/game.ts';
-import { bestScore, columnsOf } from '../samegame/reference.ts';
+import { TEST_SETS } from '../../src/samegame/test-sets.ts';
+import { bestScore, columnsOf, groupOf, removed, type Columns } from '../samegame/reference.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-samegame-'));
@@ -101,6 +102,38 @@ describe('gridmind samegame bench', () => {
   });
 });
 
+describe('gridmind samegame bench --set standard', () => {
+  it('solves the 20 standard positions shipped in the package, every move list legal under the plain rules', async () => {
+    const { code, stdout } = await runCli(
+      ['samegame', 'bench', '--set', 'standard', '--method', 'nmcs', '--level', '1', '--nodes', '3000', '--workers', '2', '--json'],
+      env,
+    );
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({ set: 'standard', method: 'nmcs' });
+    expect(result.boards).toHaveLength(20);
+    for (const board of result.boards) {
+      const rowsOfFile = readFileSync(join(TEST_SETS.standard, board.file), 'utf8').trim().split('\n');
+      expect(referenceScore(columnsOf(rowsOfFile), board.moves), board.file).toBe(board.score);
+    }
+    const runs = JSON.parse((await runCli(['samegame', 'runs', '--json'], env)).stdout);
+    expect(runs[0]).toMatchObject({ id: result.runId, command: 'bench', source: 'set standard', total: result.total });
+  });
+});
+
+/** The standard score of a move list, played on the plain model of the rules (an illegal move fails the test). */
+function referenceScore(start: Columns, moves: [number, number][]): number {
+  let columns = start;
+  let score = 0;
+  for (const [x, y] of moves) {
+    const size = columns[x]?.[y] === undefined ? 0 : groupOf(columns, x, y).length;
+    expect(size, `move ${x},${y}`).toBeGreaterThanOrEqual(2);
+    score += (size - 2) ** 2;
+    columns = removed(columns, x, y, 'left');
+  }
+  return score + (columns.every((column) => column.length === 0) ? 1000 : 0);
+}
+
 describe('gridmind samegame board', () => {
   it('prints a seeded random board that reads back as a board file', async () => {
     const a = await runCli(['samegame', 'board', '--size', '6x4', '--colours', '3', '--seed', '9']);
@@ -133,6 +166,9 @@ describe('bad input: a clear message, exit 2, nothing stored', () => {
     ['a level for bfs', ['solve', '--file', small, '--method', 'bfs', '--level', '2'], /--level works with nmcs, nrpa, not bfs/],
     ['a directory without boards', ['bench', '--dir', empty], /no board files \(\*\.txt\) in/],
     ['a bad board in a directory', ['bench', '--dir', dir], /board file .*(huge|letters|ragged)\.txt/],
+    ['no boards named', ['bench'], /say which boards to solve: --set standard \(the 20 standard positions\) or --dir DIR/],
+    ['a set and a directory', ['bench', '--set', 'standard', '--dir', dir], /give --set or --dir, not both/],
+    ['an unknown set', ['bench', '--set', 'hard'], /there is no SameGame test set "hard": the sets are standard/],
   ])('%s', async (_what, args, message) => {
     const { code, stdout, stderr } = await runCli(['samegame', ...args], { GRIDMIND_DB: fresh });
     expect(code).toBe(2);
@@ -140,5 +176,21 @@ describe('bad input: a clear message, exit 2, nothing stored', () => {
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(fresh)).toBe(false);
+  });
+});
+
+describe('a database that cannot be used', () => {
+  it.each([
+    ['solve', ['solve', '--file', small]],
+    ['bench', ['bench', '--set', 'standard', '--workers', '1']],
+  ])('is refused by %s before the search, with one line and exit 2', async (_command, args) => {
+    // A minute of search a board: had it searched before opening the database, it would have taken a minute at least.
+    const started = Date.now();
+    const { code, stdout, stderr } = await runCli(['samegame', ...args, '--time', '60'], { GRIDMIND_DB: join(small, 'runs.db') });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/cannot use the database .*small\.txt\/runs\.db: .*set GRIDMIND_DB to a writable SQLite file/);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -45,4 +45,21 @@ describe('gridmind serve', () => {
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toMatch(/PORT=eighty is not a port number/);
   });
+
+  it.each([
+    [
+      'an address of no interface here',
+      '203.0.113.7',
+      /--host 203\.0\.113\.7 is not an address of this machine: use localhost, 0\.0\.0\.0/,
+    ],
+    ['a malformed address', '256.256.1.1', /--host 256\.256\.1\.1 is neither an IP address nor a host name this machine can resolve/],
+    ['a name that does not resolve', 'no_such_host.invalid', /--host no_such_host\.invalid is neither an IP address nor a host name/],
+    ['an empty address', ' ', /the address is empty: use localhost/],
+  ])('explains %s given to --host in one line, with exit 2', async (_what, host, message) => {
+    const { code, stdout, stderr } = await runCli(['serve', '--no-build', '--port', '0', '--host', host], { GRIDMIND_DB: db });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
 });
