@@ -72,7 +72,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
 
   beforeAll(async () => {
     if (spawnSync('redis-server', ['--version']).error !== undefined) {
-      throw new Error('redis-server is not installed: `apt-get install redis-server` (.ci/run installs it)');
+      throw new Error('redis-server is not installed: `npm test` installs it (scripts/test-system.ts), or `apt-get install redis-server`');
     }
     const port = await freePort();
     url = `redis://127.0.0.1:${port}`;

@@ -7,9 +7,8 @@ import { AveiroServer } from '../../src/aveiro/server.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
+import { CHROMIUM } from '../system-parts.ts';
 
-/** Debian's Chromium, installed by .ci/run (Playwright's own browser download cannot work here). */
-export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = join(process.cwd(), 'test-results');
 
 /** The real app: Gridmind's server on a free port with its own SQLite file. */

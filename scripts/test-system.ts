@@ -1,0 +1,57 @@
+/**
+ * `npm test`'s first step: makes sure the programs the tests need beyond npm's packages are there
+ * (test/system-parts.ts). A missing one is installed from Debian's packages when this process may do so
+ * (as root, or with sudo that asks no password) unless GRIDMIND_NO_INSTALL is set; otherwise the step
+ * stops at once with the command that installs it.
+ */
+import { spawnSync } from 'node:child_process';
+import { SYSTEM_PARTS, type SystemPart } from '../test/system-parts.ts';
+
+const say = (line: string) => process.stderr.write(`test set-up: ${line}\n`);
+
+/** How this process may run apt-get as root: directly, through sudo without a password, or not at all. */
+function rootPrefix(): string[] | null {
+  if (process.getuid?.() === 0) return [];
+  return spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : null;
+}
+
+function run(command: string[]): boolean {
+  const [program, ...args] = command;
+  const result = spawnSync(program, args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return result.status === 0;
+}
+
+function stop(missing: readonly SystemPart[], reason: string): never {
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  const packages = missing.map((part) => part.debianPackage).join(' ');
+  say(`${reason}. Install ${missing.map((part) => part.name).join(' and ')}, then run npm test again:`);
+  say(`  ${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends ${packages}`);
+  for (const part of missing) say(`- ${part.name}: ${part.why}`);
+  if (process.env.GRIDMIND_CHROMIUM && missing.some((part) => part.debianPackage === 'chromium')) {
+    say(`- or set GRIDMIND_CHROMIUM to a Chromium that runs (now: ${process.env.GRIDMIND_CHROMIUM})`);
+  }
+  process.exit(1);
+}
+
+/** A version line cut after its version number: "Redis server v=7.0.15". */
+const shortVersion = (line: string | null) => /^.*?\d+(\.\d+)+/.exec(line ?? '')?.[0] ?? line;
+
+const missing = SYSTEM_PARTS.filter((part) => part.version() === null);
+if (missing.length > 0) {
+  const names = missing.map((part) => part.name).join(' and ');
+  const prefix = rootPrefix();
+  if (process.env.GRIDMIND_NO_INSTALL) stop(missing, `${names} missing, and GRIDMIND_NO_INSTALL says not to install`);
+  if (spawnSync('apt-get', ['--version']).status !== 0) stop(missing, `${names} missing, and this system has no apt-get`);
+  if (prefix === null) stop(missing, `${names} missing, and installing needs root (sudo asks for a password)`);
+  say(`installing ${names} from Debian's packages (apt-get; a minute or two)…`);
+  const packages = missing.map((part) => part.debianPackage);
+  const installed =
+    run([...prefix, 'apt-get', 'update', '-qq']) &&
+    run([...prefix, 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
+  const stillMissing = SYSTEM_PARTS.filter((part) => part.version() === null);
+  if (!installed || stillMissing.length > 0) stop(stillMissing.length > 0 ? stillMissing : missing, 'apt-get could not install them');
+}
+say(`found ${SYSTEM_PARTS.map((part) => shortVersion(part.version())).join(' and ')}`);
