@@ -1,23 +1,25 @@
 /**
  * `npx tsx bench/samegame.ts`: speed of the SameGame engine and of NRPA on the 20 standard positions,
  * single thread, medians of several rounds: random playouts (moves played per second, with the move
- * list found afresh at every step) and NRPA's nodes per second. Needs `../shared/data/samegame`.
+ * list found afresh at every step) and NRPA's nodes per second. The positions are the shipped standard set.
  */
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Prng } from '../src/core/prng.ts';
 import { median } from '../src/core/stats.ts';
 import { readBoardFile } from '../src/samegame/board-files.ts';
 import { SameGameProblem } from '../src/samegame/problem.ts';
+import { TEST_SETS } from '../src/samegame/test-sets.ts';
 import { Budget } from '../src/search/budget.ts';
 import { nrpa } from '../src/search/nrpa.ts';
 import { Playouts } from '../src/search/playout.ts';
 
 const ROUNDS = 5;
-const standard = new URL('../../shared/data/samegame/standard/', import.meta.url);
+const standard = TEST_SETS.standard;
 const problems = readdirSync(standard)
   .filter((file) => file.endsWith('.txt'))
   .sort()
-  .map((file) => new SameGameProblem(readBoardFile(new URL(file, standard).pathname), { scoring: 'standard', shift: 'left' }));
+  .map((file) => new SameGameProblem(readBoardFile(join(standard, file)), { scoring: 'standard', shift: 'left' }));
 
 function rate(round: () => number): number {
   const rates: number[] = [];
