@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -53,6 +53,9 @@ export function appInBrowser(): { app: AppUnderTest; browser: () => BrowserConte
 
 /** Headless Chromium with the flags this machine needs and a fresh profile. */
 export async function launchBrowser(): Promise<BrowserContext> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`there is no Chromium at ${CHROMIUM}: \`npm test\` installs it (scripts/test-system.ts), or set GRIDMIND_CHROMIUM`);
+  }
   mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'gridmind-chromium-')), {
     executablePath: CHROMIUM,
