@@ -7,7 +7,7 @@ const MIN_CELL = 8;
 const MAX_CELL = 34;
 /** A compact preview draws half the board's cells, but no fewer pixels than this unless the board's cells are smaller. */
 const MIN_COMPACT_PREVIEW_CELL = 8;
-/** Below a view's top edge, the room kept free under its boards. */
+/** The room kept free between a view's boards and the window's bottom edge. */
 const BOTTOM_MARGIN = 16;
 /** The height of a duellist's title line above its board. */
 const TITLE = 34;
@@ -70,13 +70,13 @@ export function boardLayout(
 
 /** {@link boardLayout} for the boards inside `container`, measured after every render. */
 export function useBoardLayout(view: BoardView, container: MutableRef<HTMLElement | null>, columns: number, rows: number): BoardLayout {
-  const window = useWindowSize();
-  const [room, setRoom] = useState<Room>({ width: window.width - 40, top: 70 });
+  const windowSize = useWindowSize();
+  const [room, setRoom] = useState<Room>({ width: windowSize.width, top: 0 }); // until measured
   useLayoutEffect(() => {
     const element = container.current;
     if (element === null) return;
     const measured = { width: element.clientWidth, top: Math.round(element.getBoundingClientRect().top + scrollY) };
     if (measured.width !== room.width || measured.top !== room.top) setRoom(measured);
   });
-  return boardLayout(view, room, window.width, window.height, columns, rows);
+  return boardLayout(view, room, windowSize.width, windowSize.height, columns, rows);
 }

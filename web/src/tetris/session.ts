@@ -60,7 +60,7 @@ export class TetrisSession {
   /** The player's pause (P, the Pause button, or the window losing focus). */
   paused = false;
   /** Whether a panel over the board holds the game still; unlike a pause, closing the panel lets it go on. */
-  held = false;
+  private held = false;
   readonly effects = new SessionEffects();
   /** Whether a human pressed a game key in this game (the high-score name is then the player's). */
   humanPlayed = false;
@@ -115,7 +115,7 @@ export class TetrisSession {
   }
 
   /** Whether the game stands still: paused by the player or held by a panel. */
-  get frozen(): boolean {
+  private get frozen(): boolean {
     return this.paused || this.held;
   }
 
