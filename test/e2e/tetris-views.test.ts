@@ -45,6 +45,9 @@ async function startPlay(page: Page, choice: { player: string; rules?: string; w
 const boardData = async (page: Page, name: string) => (await page.getAttribute('[data-testid=board]', `data-${name}`)) ?? '';
 const pieceY = async (page: Page) => Number((await boardData(page, 'piece')).split(' ')[3]);
 
+/** Waits until the page has drawn two more frames: what a key press changes has been rendered by then. */
+const nextFrames = (page: Page) => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+
 /** Whether the page scrolls sideways. */
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -123,6 +126,7 @@ describe('the Tetris views at both window sizes', () => {
       await page.waitForSelector('[data-testid=game-over]');
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('name');
       await page.keyboard.type('rh');
+      await nextFrames(page);
       expect(await page.inputValue('[data-testid=name]')).toBe('rh');
       expect(
         await page.locator('[role=dialog]').evaluateAll((dialogs) => dialogs.map((dialog) => dialog.getAttribute('aria-label'))),
@@ -142,7 +146,7 @@ describe('the Tetris views at both window sizes', () => {
       expect(await scrollsSideways(page)).toBe(false);
 
       await page.click('[data-testid=pause]');
-      expect(await page.textContent('[data-testid=pause]')).toBe('Resume (P)');
+      await expect.poll(() => page.textContent('[data-testid=pause]')).toBe('Resume (P)');
       await page.click('[data-testid=new-game]');
       await page.waitForSelector('[role=dialog][aria-label="New game"]');
       await page.close();
@@ -168,7 +172,7 @@ describe('the Tetris views at both window sizes', () => {
     await page.waitForSelector('[role=dialog][aria-label="High scores"]');
     await standsStill(); // held under the dialog
     await page.keyboard.press('h');
-    expect(await page.locator('[role=dialog]').count()).toBe(0);
+    await expect.poll(() => page.locator('[role=dialog]').count()).toBe(0);
     expect(await pausedBanner.count()).toBe(0);
     await falls();
     await page.keyboard.press('h');
@@ -343,6 +347,8 @@ describe('the Tetris views at both window sizes', () => {
     await screenshot(page, 'duel-narrow');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await screenshot(page, 'duel-narrow-right-board');
+    await page.setViewportSize({ width: 360, height: 740 }); // a small phone's window
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     await page.close();
   });
 });
