@@ -121,6 +121,8 @@ describe('the web app in a real browser', () => {
     await expect(page.locator('canvas[aria-label="right board"]').count()).resolves.toBe(1);
     await page.waitForSelector('[data-testid=winner]', { timeout: 60_000 });
     expect(await page.textContent('[data-testid=winner]')).toMatch(/^AI (greedy|bcts) \((left|right)\) wins!$/);
+    // The games have stopped, but a last line clear's flash still ends.
+    await expect.poll(() => page.locator('[data-testid=board][data-clearing]').count()).toBe(0);
     await screenshot(page, 'duel');
     await page.close();
   });

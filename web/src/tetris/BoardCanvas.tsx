@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { pieceName } from '../../../src/tetris/pieces.ts';
 import { drawBoard, drawPreview } from './draw.ts';
+import { levelName } from './Hud.tsx';
 import type { TetrisSession } from './session.ts';
 
-/** Draws the board on every render; the view re-renders it each animation frame. */
+/** Draws the board, its line-clear flash and level-up banner on every render; the view re-renders it each animation frame. */
 export function BoardCanvas({ session, cellSize, label }: { session: TetrisSession; cellSize: number; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = session.game.board;
@@ -12,6 +13,8 @@ export function BoardCanvas({ session, cellSize, label }: { session: TetrisSessi
     if (context) drawBoard(context, session, cellSize);
   });
   const active = session.game.active;
+  const { lineClear, levelUp } = session.effects;
+  const levelBanner = levelUp.shown === null ? null : levelName(session.setup.rules, levelUp.shown);
   return (
     <div
       class="board"
@@ -21,13 +24,19 @@ export function BoardCanvas({ session, cellSize, label }: { session: TetrisSessi
       data-lines={session.game.lines}
       data-score={session.game.score}
       data-outcome={session.game.outcome}
+      data-clearing={lineClear.shown?.join(' ')}
     >
       <canvas ref={canvas} width={width * cellSize} height={height * cellSize} role="img" aria-label={label} />
+      {levelBanner !== null && (
+        <div class="level-up" role="status" data-testid="level-up">
+          {levelBanner}
+        </div>
+      )}
     </div>
   );
 }
 
-/** The next pieces. */
+/** The next pieces, one under another. */
 export function PreviewCanvas({ session, cellSize }: { session: TetrisSession; cellSize: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pieces = session.game.preview();
@@ -41,6 +50,7 @@ export function PreviewCanvas({ session, cellSize }: { session: TetrisSession; c
       ref={canvas}
       width={4 * cellSize}
       height={9 * cellSize}
+      data-cell={cellSize}
       aria-label={`next: ${pieces.map(pieceName).join(' ')}`}
     />
   );

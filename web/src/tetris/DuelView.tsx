@@ -3,8 +3,9 @@ import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '.
 import { NumberField } from '../NumberField.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { gameKeyOf } from './keyboard.ts';
-import { formatTime, Hud, newSession, useCellSize } from './PlayView.tsx';
-import { HUMAN, HUMAN_PACE_MS, type SessionSetup, type TetrisSession } from './session.ts';
+import { formatTime, Hud } from './Hud.tsx';
+import { useBoardLayout } from './layout.ts';
+import { HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { DEFAULT_SETUP, GameFields, PlayerSelect } from './SetupPanel.tsx';
 
 /** How the duel ended: the first to top out (or fail the target) loses; reaching the target wins. */
@@ -16,7 +17,10 @@ function winnerOf(sessions: readonly TetrisSession[]): number | null {
 
 const label = (session: TetrisSession) => (session.agentSpec ? `AI ${session.agentSpec.name}` : 'Human');
 
-/** Two boards side by side on the same seed and pieces: human vs agent or agent vs agent (S1's future work). */
+/**
+ * Two boards on the same seed and pieces: human vs agent or agent vs agent (S1's future work). A wide
+ * window shows them side by side with their stats, all without scrolling; a narrow one stacks them.
+ */
 export function DuelView() {
   const [setup, setSetup] = useState<SessionSetup>({ ...DEFAULT_SETUP, player: HUMAN });
   const [opponent, setOpponent] = useState('dellacherie');
@@ -24,7 +28,8 @@ export function DuelView() {
   const [winner, setWinner] = useState<number | null>(null);
   const [, tick] = useTicker();
   const sessions = useRef<TetrisSession[]>([]);
-  const cellSize = useCellSize(setup.width, setup.height, 2);
+  const container = useRef<HTMLDivElement>(null);
+  const layout = useBoardLayout('duel', container, setup.width, setup.height);
 
   const stopAll = () => sessions.current.forEach((session) => session.stop());
   useEffect(() => stopAll, []);
@@ -39,10 +44,11 @@ export function DuelView() {
     };
     sessions.current = [newSession(setup, onOver), newSession({ ...setup, player: opponent }, onOver)];
     for (const session of sessions.current) session.speedMs = speed;
+    if (layout.narrow) requestAnimationFrame(() => container.current?.scrollIntoView({ block: 'start' })); // the left board, under the form
   };
 
   useAnimationFrame((now) => {
-    if (winner === null) sessions.current.forEach((session) => session.frame(now));
+    sessions.current.forEach((session) => session.frame(now)); // after the duel, only the effects go on
     tick();
   });
   useFocusLoss(() => sessions.current.forEach((session) => session.togglePause(true)));
@@ -83,21 +89,27 @@ export function DuelView() {
           {label(sessions.current[winner])} ({winner === 0 ? 'left' : 'right'}) wins!
         </div>
       )}
-      <div class="boards">
-        {sessions.current.map((session, index) => (
-          <div class="duelist" key={index}>
-            <h3>
-              {index === 0 ? 'Left' : 'Right'}: {label(session)} <small>{formatTime(session.game.clock)}</small>
-            </h3>
-            <div class="duelist-body">
-              <BoardCanvas session={session} cellSize={cellSize} label={`${index === 0 ? 'left' : 'right'} board`} />
-              <div class="side">
-                <PreviewCanvas session={session} cellSize={Math.max(10, Math.round(cellSize * 0.6))} />
-                <Hud session={session} />
+      <div class="boards" ref={container}>
+        {sessions.current.map((session, index) => {
+          const title = `${index === 0 ? 'Left' : 'Right'}: ${label(session)}`;
+          return (
+            <div class="duelist" key={index}>
+              <h3>
+                <span class="name" title={title}>
+                  {title}
+                </span>
+                <small>{formatTime(session.game.clock)}</small>
+              </h3>
+              <div class="duelist-body">
+                <BoardCanvas session={session} cellSize={layout.cell} label={`${index === 0 ? 'left' : 'right'} board`} />
+                <div class="side">
+                  <PreviewCanvas session={session} cellSize={layout.previewCell} />
+                  <Hud session={session} />
+                </div>
               </div>
             </div>
-          </div>
-        ))}
+          );
+        })}
       </div>
     </section>
   );

@@ -1,69 +1,23 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { RULE_SETS } from '../../../src/tetris/rules.ts';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
-import { agentNamed } from '../agents.ts';
-import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker, useWindowSize } from '../hooks.ts';
+import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { ScoreTableView } from '../HighScoresView.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
+import { Hud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
-import { HUMAN, HUMAN_PACE_MS, TetrisSession, type SessionSetup } from './session.ts';
+import { useBoardLayout } from './layout.ts';
+import { HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { DEFAULT_SETUP, SetupPanel } from './SetupPanel.tsx';
 
 /** The speed slider's stops, in milliseconds per agent key; 0 = as fast as it can. */
 const SPEEDS = [400, 200, HUMAN_PACE_MS, 50, 20, 5, 0];
 
-export function tableOf(setup: SessionSetup): ScoreTable {
+function tableOf(setup: SessionSetup): ScoreTable {
   return { game: 'tetris', rules: setup.rules, board: `${setup.width}x${setup.height}` };
 }
 
-export function newSession(setup: SessionSetup, onOver: (session: TetrisSession) => void): TetrisSession {
-  return new TetrisSession(setup, setup.player === HUMAN ? null : agentNamed(setup.player), onOver);
-}
-
-/** A cell size that fits `columns` × `rows` cells in the window beside the side panels. */
-export function useCellSize(columns: number, rows: number, boards = 1): number {
-  const { width, height } = useWindowSize();
-  const narrow = width < 760;
-  const available = narrow ? width - 32 : (width - 40 - boards * 420) / boards;
-  return Math.max(8, Math.min(34, Math.floor((height - (narrow ? 140 : 120)) / rows), Math.floor(available / columns)));
-}
-
-export function formatTime(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** Score, lines, level and time of a session. */
-export function Hud({ session }: { session: TetrisSession }) {
-  const { game, setup } = session;
-  const rules = RULE_SETS[setup.rules];
-  const level = setup.rules === 'aveiro' ? `speed ${10 + game.level}` : setup.rules === 'research' ? '—' : `${game.level}/20`;
-  return (
-    <dl class="hud">
-      <dt>Score</dt>
-      <dd data-testid="score">{game.score.toLocaleString('en-US')}</dd>
-      <dt>Lines</dt>
-      <dd data-testid="lines">{game.lines.toLocaleString('en-US')}</dd>
-      <dt>Level</dt>
-      <dd>{level}</dd>
-      <dt>Time</dt>
-      <dd>{formatTime(game.clock)}</dd>
-      <dt>Pieces</dt>
-      <dd data-testid="pieces">{game.pieces.toLocaleString('en-US')}</dd>
-      {rules.hasTarget && (
-        <>
-          <dt>Target</dt>
-          <dd data-testid="hud-target">{setup.target}</dd>
-        </>
-      )}
-      <dt>Player</dt>
-      <dd>{session.controller === 'agent' ? `AI: ${session.agentSpec!.name}` : 'Human'}</dd>
-    </dl>
-  );
-}
-
 /** The end-of-game message, by outcome. */
-export function outcomeMessage(session: TetrisSession): string {
+function outcomeMessage(session: TetrisSession): string {
   switch (session.game.outcome) {
     case 'target-reached':
       return `Success: exactly ${session.setup.target} points!`;
@@ -94,17 +48,26 @@ function downloadPath(session: TetrisSession): void {
   URL.revokeObjectURL(link.href);
 }
 
-/** Play and watch: one board, a human or an agent at the controls, with take-over and hand-back. */
+interface GameOver {
+  readonly scores: HighScore[] | null;
+  readonly saved: boolean;
+}
+
+/**
+ * Play and watch: one board, a human or an agent at the controls, with take-over and hand-back.
+ * The game-over and high-score dialogs cover the board, never the controls beside it; while the
+ * high scores or the set-up show, the game is held and goes on as it was once they close.
+ */
 export function PlayView() {
   const [setup, setSetup] = useState<SessionSetup>(DEFAULT_SETUP);
   const [choosing, setChoosing] = useState(true);
   const [showScores, setShowScores] = useState(false);
-  const [over, setOver] = useState<{ scores: HighScore[] | null; saved: boolean } | null>(null);
+  const [over, setOver] = useState<GameOver | null>(null);
   const [speed, setSpeed] = useState(SPEEDS.indexOf(HUMAN_PACE_MS));
   const [, tick] = useTicker();
   const session = useRef<TetrisSession | null>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const cellSize = useCellSize(setup.width, setup.height);
+  const container = useRef<HTMLElement>(null);
+  const layout = useBoardLayout('play', container, setup.width, setup.height);
 
   const save = async (finished: TetrisSession, name: string) => {
     const scores = await submitHighScore(tableOf(finished.setup), { name, points: finished.game.score, lines: finished.game.lines });
@@ -129,9 +92,9 @@ export function PlayView() {
   useEffect(() => {
     if (session.current) session.current.speedMs = SPEEDS[speed];
   }, [speed]);
+  useEffect(() => session.current?.hold(choosing || showScores), [choosing, showScores]);
 
   useAnimationFrame((now) => {
-    if (choosing || showScores) session.current?.togglePause(true); // the game waits under a panel
     session.current?.frame(now);
     tick();
   });
@@ -155,58 +118,27 @@ export function PlayView() {
 
   const current = session.current;
   return (
-    <section class="play">
+    <section class="play" ref={container}>
       {current && (
         <>
-          <aside class="side">
+          <aside class="side next">
             <h3>Next</h3>
-            <PreviewCanvas session={current} cellSize={Math.max(12, Math.round(cellSize * 0.7))} />
+            <PreviewCanvas session={current} cellSize={layout.previewCell} />
             <Hud session={current} />
           </aside>
           <div class="stage">
-            <BoardCanvas session={current} cellSize={cellSize} label="Tetris board" />
+            <BoardCanvas session={current} cellSize={layout.cell} label="Tetris board" />
             {current.paused && !current.game.over && (
               <div class="banner" role="status">
                 Paused — press P
               </div>
             )}
-            {over && (
-              <div class="overlay inside" role="dialog" aria-label="Game over">
-                <div class="panel">
-                  <h2 data-testid="game-over">{outcomeMessage(current)}</h2>
-                  <p>
-                    {current.game.score.toLocaleString('en-US')} points, {current.game.lines.toLocaleString('en-US')} lines
-                  </p>
-                  {!over.saved && current.humanPlayed && (
-                    <form
-                      class="row"
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        void save(current, nameInput.current?.value ?? 'Player');
-                      }}
-                    >
-                      <input ref={nameInput} maxLength={24} placeholder="Your name" defaultValue="Player" data-testid="name" autoFocus />
-                      <button type="submit" data-testid="save-score">
-                        Save score
-                      </button>
-                    </form>
-                  )}
-                  {over.scores && <ScoreTableView entries={over.scores} />}
-                  <div class="actions">
-                    {setup.rules === 'target' && (
-                      <button type="button" class="secondary" onClick={() => downloadPath(current)} data-testid="download-path">
-                        Download search path
-                      </button>
-                    )}
-                    <button type="button" onClick={() => setChoosing(true)}>
-                      New game (R)
-                    </button>
-                  </div>
-                </div>
-              </div>
-            )}
           </div>
-          <aside class="side">
+          {over && (
+            <GameOverDialog session={current} over={over} onSave={(name) => void save(current, name)} onNewGame={() => setChoosing(true)} />
+          )}
+          {showScores && <HighScoresDialog table={tableOf(setup)} onClose={() => setShowScores(false)} />}
+          <aside class="side controls-column">
             {current.agentSpec && (
               <div class="controls">
                 <h3>Agent</h3>
@@ -234,10 +166,10 @@ export function PlayView() {
               </div>
             )}
             <div class="controls">
-              <button type="button" class="secondary" onClick={() => current.togglePause()}>
+              <button type="button" class="secondary" onClick={() => current.togglePause()} data-testid="pause">
                 {current.paused ? 'Resume (P)' : 'Pause (P)'}
               </button>
-              <button type="button" class="secondary" onClick={() => setChoosing(true)}>
+              <button type="button" class="secondary" onClick={() => setChoosing(true)} data-testid="new-game">
                 New game (R)
               </button>
             </div>
@@ -245,13 +177,67 @@ export function PlayView() {
           </aside>
         </>
       )}
-      {showScores && <HighScoresOverlay table={tableOf(setup)} onClose={() => setShowScores(false)} />}
       {choosing && <SetupPanel initial={setup} onStart={start} onCancel={current ? () => setChoosing(false) : undefined} />}
     </section>
   );
 }
 
-export function KeyHelp() {
+/** The end of a game over the board: the outcome, the name box (focused, for a human's score) and the table. */
+function GameOverDialog({
+  session,
+  over,
+  onSave,
+  onNewGame,
+}: {
+  session: TetrisSession;
+  over: GameOver;
+  onSave: (name: string) => void;
+  onNewGame: () => void;
+}) {
+  const nameInput = useRef<HTMLInputElement>(null);
+  const asksName = !over.saved && session.humanPlayed;
+  useEffect(() => {
+    nameInput.current?.focus();
+    nameInput.current?.select();
+  }, [asksName]);
+  return (
+    <div class="overlay inside" role="dialog" aria-label="Game over">
+      <div class="panel">
+        <h2 data-testid="game-over">{outcomeMessage(session)}</h2>
+        <p>
+          {session.game.score.toLocaleString('en-US')} points, {session.game.lines.toLocaleString('en-US')} lines
+        </p>
+        {asksName && (
+          <form
+            class="row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSave(nameInput.current?.value ?? 'Player');
+            }}
+          >
+            <input ref={nameInput} maxLength={24} placeholder="Your name" defaultValue="Player" data-testid="name" />
+            <button type="submit" data-testid="save-score">
+              Save score
+            </button>
+          </form>
+        )}
+        {over.scores && <ScoreTableView entries={over.scores} />}
+        <div class="actions">
+          {session.setup.rules === 'target' && (
+            <button type="button" class="secondary" onClick={() => downloadPath(session)} data-testid="download-path">
+              Download search path
+            </button>
+          )}
+          <button type="button" onClick={onNewGame}>
+            New game (R)
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function KeyHelp() {
   return (
     <table class="keys" aria-label="Keyboard">
       <tbody>
@@ -268,20 +254,21 @@ export function KeyHelp() {
   );
 }
 
-function HighScoresOverlay({ table, onClose }: { table: ScoreTable; onClose: () => void }) {
+/** The table's high scores over the board (H). */
+function HighScoresDialog({ table, onClose }: { table: ScoreTable; onClose: () => void }) {
   const [entries, setEntries] = useState<HighScore[] | null>(null);
   useEffect(() => {
     void fetchHighScores(table).then(setEntries);
   }, [table.rules, table.board]);
   return (
-    <div class="overlay" role="dialog" aria-label="High scores" onClick={onClose}>
+    <div class="overlay inside" role="dialog" aria-label="High scores" onClick={onClose}>
       <div class="panel" onClick={(event) => event.stopPropagation()}>
         <h2>
           High scores — {table.rules}, {table.board}
         </h2>
         {entries ? <ScoreTableView entries={entries} /> : <p>Loading…</p>}
         <div class="actions">
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={onClose} data-testid="close-scores">
             Close (H)
           </button>
         </div>

@@ -51,6 +51,16 @@ export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSess
   if (active !== null) {
     for (const [x, y] of pieceCells(system, active)) if (y < height) cell(context, x, height - 1 - y, size, COLOURS[active.piece + 1]);
   }
+  flashClearedRows(context, session, size);
+}
+
+/** Cleared rows flash white where they were, fading out over the line-clear effect. */
+function flashClearedRows(context: CanvasRenderingContext2D, session: TetrisSession, size: number): void {
+  const { shown, remaining } = session.effects.lineClear;
+  if (shown === null) return;
+  const { width, height } = session.game.board;
+  context.fillStyle = `rgba(255,255,255,${(0.9 * remaining).toFixed(3)})`;
+  for (const y of shown) context.fillRect(0, (height - 1 - y) * size, width * size, size);
 }
 
 /** The agent's target, or the landing of the human's piece. */
@@ -62,11 +72,13 @@ function ghostOf(session: TetrisSession): { rotation: number; x: number; y: numb
   return game.active === null ? null : dropPiece(game.board, game.system, game.active);
 }
 
-/** Draws the next pieces one under another, each centred in a 4×3-cell slot. */
+/** Draws the next pieces one under another, each lying flat (in its fewest rows) and centred in a 4×3-cell slot. */
 export function drawPreview(context: CanvasRenderingContext2D, system: RotationSystem, pieces: readonly Piece[], size: number): void {
   context.clearRect(0, 0, context.canvas.width, context.canvas.height);
   pieces.forEach((piece, slot) => {
-    const shape = system.orientations[piece][system.distinctRotations[piece][0]];
+    const shape = system.distinctRotations[piece]
+      .map((rotation) => system.orientations[piece][rotation])
+      .reduce((flattest, orientation) => (orientation.height < flattest.height ? orientation : flattest));
     const left = (4 - shape.width) / 2;
     const top = slot * 3 + (3 - shape.height) / 2;
     for (const [dx, dy] of shape.cells) cell(context, left + dx, top + shape.height - 1 - dy, size, COLOURS[piece + 1]);

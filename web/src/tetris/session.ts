@@ -7,7 +7,9 @@ import type { AgentSpec } from '../../../src/tetris-ai/agent-spec.ts';
 import { pathStep, type PathStep } from '../../../src/tetris-ai/search-path.ts';
 import { boardRows } from '../../../src/tetris-ai/turn-data.ts';
 import { AgentClient } from '../agent-client.ts';
+import { agentNamed } from '../agents.ts';
 import type { ActivePiece } from '../../../src/tetris/moves.ts';
+import { SessionEffects } from './effects.ts';
 
 /** What the setup panel chooses. `player` is "human" or an agent's name. */
 export interface SessionSetup {
@@ -55,7 +57,11 @@ export class TetrisSession {
   controller: 'human' | 'agent';
   /** Milliseconds per agent key; 0 = as fast as it can. */
   speedMs = HUMAN_PACE_MS;
+  /** The player's pause (P, the Pause button, or the window losing focus). */
   paused = false;
+  /** Whether a panel over the board holds the game still; unlike a pause, closing the panel lets it go on. */
+  private held = false;
+  readonly effects = new SessionEffects();
   /** Whether a human pressed a game key in this game (the high-score name is then the player's). */
   humanPlayed = false;
   plan: AgentPlan | null = null;
@@ -69,6 +75,7 @@ export class TetrisSession {
   private request = 0;
   private waiting = false;
   private seenPieces = 0;
+  private seenLevel: number;
   private overReported = false;
   private stopped = false;
 
@@ -102,19 +109,27 @@ export class TetrisSession {
             rotation: setup.rotation,
             mode: this.game.rules.style === 'drop' ? 'drop' : 'reachable',
           });
+    this.seenLevel = this.game.level;
     this.resetCursor();
     this.afterStep();
+  }
+
+  /** Whether the game stands still: paused by the player or held by a panel. */
+  private get frozen(): boolean {
+    return this.paused || this.held;
   }
 
   get name(): string {
     return this.agentSpec === null || this.humanPlayed ? 'Player' : this.agentSpec.name;
   }
 
-  /** Advances the game to real time `now` (ms) and lets the agent act. */
+  /** Advances the game and its effects to real time `now` (ms) and lets the agent act; once stopped, only the effects go on. */
   frame(now: number): void {
     const elapsed = this.lastTime === null ? 0 : Math.min(now - this.lastTime, 250);
     this.lastTime = now;
-    if (this.paused || this.game.over) return;
+    if (this.frozen) return;
+    this.effects.advance(elapsed);
+    if (this.game.over || this.stopped) return;
     this.game.advance(elapsed);
     this.afterStep();
     if (this.controller === 'agent') this.driveAgent(elapsed);
@@ -122,7 +137,7 @@ export class TetrisSession {
 
   /** A human's key. The first one while the agent plays takes over. */
   humanKey(key: Key): void {
-    if (this.paused || this.game.over) return;
+    if (this.frozen || this.game.over) return;
     if (this.controller === 'agent') this.takeOver();
     this.humanPlayed = true;
     if (this.game.rules.style === 'drop') this.moveCursor(key);
@@ -146,6 +161,11 @@ export class TetrisSession {
 
   togglePause(paused = !this.paused): void {
     this.paused = paused;
+    this.lastTime = null;
+  }
+
+  hold(held: boolean): void {
+    this.held = held;
     this.lastTime = null;
   }
 
@@ -195,13 +215,16 @@ export class TetrisSession {
       if (game.pieces === this.seenPieces + 1) {
         this.path.push(pathStep(lock.piece, game.system.orientations[lock.piece][lock.rotation], lock.rotation, lock.x, lock.y));
       }
-      this.paintLock();
+      const cleared = this.paintLock();
+      if (cleared.length > 0) this.effects.lineClear.start(cleared);
       this.seenPieces = game.pieces;
       this.plan = null;
       this.request++;
       this.waiting = false;
       this.resetCursor();
     }
+    if (game.level > this.seenLevel) this.effects.levelUp.start(game.level);
+    this.seenLevel = game.level;
     if (game.over && !this.overReported) {
       this.overReported = true;
       this.plan = null;
@@ -248,9 +271,9 @@ export class TetrisSession {
       }
       this.plan = { rotation: choice.rotation, x: choice.x, y: choice.y, keys: keys ?? 'P', next: 0, at: game.active };
       this.keyTime = 0;
-      if (this.speedMs === 0 && !this.paused) {
+      if (this.speedMs === 0 && !this.frozen) {
         while (this.plan !== null && !game.over) this.playPlannedKey();
-        if (!game.over && !this.paused) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
+        if (!game.over && !this.frozen) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
       }
     });
   }
@@ -270,8 +293,11 @@ export class TetrisSession {
     this.afterStep();
   }
 
-  /** Paints the cells of the last lock and removes the colours of cleared rows; resynchronises from the board if they disagree. */
-  private paintLock(): void {
+  /**
+   * Paints the cells of the last lock and removes the colours of cleared rows; resynchronises from the
+   * board if they disagree. Returns the cleared rows (numbered from the bottom, before they collapsed).
+   */
+  private paintLock(): number[] {
     const { game, colours } = this;
     const { width, height } = game.board;
     const lock = game.lastLock!;
@@ -281,17 +307,21 @@ export class TetrisSession {
       if (y < height) before[y * width + lock.x + dx] = lock.piece + 1;
     }
     colours.fill(0);
-    let kept = 0;
+    const cleared: number[] = [];
     for (let y = 0; y < height; y++) {
       const row = before.subarray(y * width, (y + 1) * width);
-      if (row.every((colour) => colour !== 0)) continue;
-      colours.set(row, kept++ * width);
+      if (row.every((colour) => colour !== 0)) cleared.push(y);
+      else colours.set(row, (y - cleared.length) * width);
     }
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        if ((colours[y * width + x] !== 0) !== game.board.isFilled(x, y)) return this.paintFromBoard(GARBAGE_COLOUR);
+        if ((colours[y * width + x] !== 0) !== game.board.isFilled(x, y)) {
+          this.paintFromBoard(GARBAGE_COLOUR);
+          return cleared;
+        }
       }
     }
+    return cleared;
   }
 
   private paintFromBoard(colour: number): void {
@@ -304,4 +334,9 @@ export class TetrisSession {
       }
     }
   }
+}
+
+/** A session for a set-up: the human at the controls, or the named agent. */
+export function newSession(setup: SessionSetup, onOver: (session: TetrisSession) => void): TetrisSession {
+  return new TetrisSession(setup, setup.player === HUMAN ? null : agentNamed(setup.player), onOver);
 }

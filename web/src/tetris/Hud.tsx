@@ -1,0 +1,52 @@
+import { RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
+import type { TetrisSession } from './session.ts';
+
+export function formatTime(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** What a rule set calls its level: the Aveiro server's speed (10 + level), none under the research rules, else the level. */
+export function levelName(rules: RuleSetName, level: number): string | null {
+  if (rules === 'aveiro') return `Speed ${10 + level}`;
+  if (rules === 'research') return null;
+  return `Level ${level}`;
+}
+
+function playerName(session: TetrisSession): string {
+  return session.controller === 'agent' ? `AI: ${session.agentSpec!.name}` : 'Human';
+}
+
+/** Score, lines, level and time of a session; the level flashes while its level-up shows. */
+export function Hud({ session }: { session: TetrisSession }) {
+  const { game, setup } = session;
+  const rules = RULE_SETS[setup.rules];
+  const named = levelName(setup.rules, game.level);
+  const level = named === null ? '—' : setup.rules === 'aveiro' ? named : `${game.level}/20`;
+  return (
+    <dl class="hud">
+      <dt>Score</dt>
+      <dd data-testid="score">{game.score.toLocaleString('en-US')}</dd>
+      <dt>Lines</dt>
+      <dd data-testid="lines">{game.lines.toLocaleString('en-US')}</dd>
+      <dt>Level</dt>
+      <dd class={session.effects.levelUp.shown === null ? '' : 'flash'} data-testid="level">
+        {level}
+      </dd>
+      <dt>Time</dt>
+      <dd>{formatTime(game.clock)}</dd>
+      <dt>Pieces</dt>
+      <dd data-testid="pieces">{game.pieces.toLocaleString('en-US')}</dd>
+      {rules.hasTarget && (
+        <>
+          <dt>Target</dt>
+          <dd data-testid="hud-target">{setup.target}</dd>
+        </>
+      )}
+      <dt>Player</dt>
+      <dd class="player" data-testid="player">
+        {playerName(session)}
+      </dd>
+    </dl>
+  );
+}
