@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db } from '../store/database.ts';
-import { addHighScore, cleanName, topHighScores } from '../store/highscores.ts';
+import { addHighScore, AVEIRO_TABLE, cleanName, topHighScores } from '../store/highscores.ts';
 import { AveiroGame, startInfo } from './game.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
@@ -14,9 +14,6 @@ const TRANSPORT_LIMIT_BYTES = 1024 * 1024;
 export const FLOOD_BURST = 2000;
 /** Bytes waiting to go out to one client beyond which it is too slow and is dropped (close 1013). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-
-/** Where high scores of the Aveiro game are kept, beside the web app's. */
-export const AVEIRO_TABLE = { game: 'aveiro', rules: 'aveiro', board: '8x30' } as const;
 
 const message = z.discriminatedUnion('cmd', [
   z.object({

@@ -4,6 +4,7 @@ import type { AveiroServer } from '../aveiro/server.ts';
 import { listBenchRuns } from '../store/bench-runs.ts';
 import type { Db } from '../store/database.ts';
 import { addHighScore, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 
 /** Largest request body the API reads. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -13,9 +14,20 @@ const tableShape = {
   rules: z.string().regex(/^[a-z]{1,20}$/, 'rules must be a rule set name'),
   board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
 };
-const tableQuery = z.object(tableShape);
+const TARGET_MESSAGE = 'target must be a whole number of at least 1';
+const targetScore = z.number(TARGET_MESSAGE).int(TARGET_MESSAGE).min(1, TARGET_MESSAGE).max(Number.MAX_SAFE_INTEGER, TARGET_MESSAGE);
+const tableQuery = z.object({
+  ...tableShape,
+  target: z
+    .string()
+    .regex(/^\d{1,16}$/, TARGET_MESSAGE)
+    .transform(Number)
+    .pipe(targetScore)
+    .optional(),
+});
 const newScore = z.object({
   ...tableShape,
+  target: targetScore.optional(),
   name: z.string().max(200),
   points: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   lines: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -30,8 +42,18 @@ class ApiError extends Error {
   }
 }
 
+/** The table of a request: a target is required under rules with one (one table per target) and refused otherwise. */
+function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
+  const hasTarget = Object.hasOwn(RULE_SETS, rules) && RULE_SETS[rules as RuleSetName].hasTarget;
+  if (hasTarget && target === undefined) {
+    throw new ApiError(400, `target: the ${rules} rules keep one table per target score: give the target (a whole number of at least 1)`);
+  }
+  if (!hasTarget && target !== undefined) throw new ApiError(400, `target: the ${rules} rules have no target score: leave target out`);
+  return target === undefined ? { game, rules, board } : { game, rules, board, target };
+}
+
 /**
- * The app's JSON API: high scores (top 10 per game, rule set and board size) and stored benchmark
+ * The app's JSON API: high scores (top 10 per game, rule set, board size and target score) and stored benchmark
  * runs. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
  */
 export async function handleApi(
@@ -43,10 +65,11 @@ export async function handleApi(
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /api/highscores') {
-      sendJson(response, 200, { entries: topHighScores(db, parse(tableQuery, Object.fromEntries(url.searchParams))) });
+      const table = scoreTableOf(parse(tableQuery, Object.fromEntries(url.searchParams)));
+      sendJson(response, 200, { entries: topHighScores(db, table) });
     } else if (route === 'POST /api/highscores') {
       const score = parse(newScore, await readJson(request));
-      const table: ScoreTable = { game: score.game, rules: score.rules, board: score.board };
+      const table = scoreTableOf(score);
       addHighScore(db, table, score);
       sendJson(response, 201, { entries: topHighScores(db, table) });
     } else if (route === 'GET /api/runs') {

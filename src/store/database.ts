@@ -7,7 +7,7 @@ import { InputError, RunFailure } from '../core/errors.ts';
 export type Db = Database.Database;
 
 /** Schema versions in order; a database at `user_version` n has run the first n. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE bench_runs (
      id INTEGER PRIMARY KEY,
      created_at TEXT NOT NULL,
@@ -82,6 +82,9 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE tune_runs ADD COLUMN holder_pid INTEGER;
    ALTER TABLE tune_runs ADD COLUMN heard_at TEXT;
    ALTER TABLE tune_runs ADD COLUMN out TEXT;`,
+  `ALTER TABLE highscores ADD COLUMN target INTEGER;
+   DROP INDEX highscores_by_table;
+   CREATE INDEX highscores_by_table ON highscores (game, rules, board, target, points DESC);`,
 ];
 
 /** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */

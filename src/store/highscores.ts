@@ -13,37 +13,51 @@ export interface HighScore {
   readonly date: string;
 }
 
-/** Which table an entry belongs to: one per game, rule set and board size. */
+/**
+ * Which table an entry belongs to: one per game, rule set and board size, and under rules with a
+ * target score (Tetris `target`) one per target.
+ */
 export interface ScoreTable {
   readonly game: string;
   readonly rules: string;
   readonly board: string;
+  /** The score to reach exactly; only under rules with a target. */
+  readonly target?: number;
 }
+
+/** The table of the Aveiro network game's scores (played over its protocol), beside the web app's. */
+export const AVEIRO_TABLE: ScoreTable = { game: 'aveiro', rules: 'aveiro', board: '8x30' };
 
 /**
  * Stores a finished game's score. Names are trimmed, stripped of control characters and cut to
  * {@link MAX_NAME_LENGTH}; they are kept as text and must be shown as text (never as HTML).
  */
 export function addHighScore(db: Db, table: ScoreTable, entry: { name: string; points: number; lines: number }): void {
-  db.prepare('INSERT INTO highscores (created_at, game, rules, board, name, points, lines) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
     new Date().toISOString(),
     table.game,
     table.rules,
     table.board,
+    table.target ?? null,
     cleanName(entry.name),
     entry.points,
     entry.lines,
   );
 }
 
-/** The best {@link TOP_ENTRIES} scores of a table, best first (earlier entries first on ties). */
+/**
+ * The best {@link TOP_ENTRIES} scores of a table, best first: more points, then more lines, then the
+ * earlier entry. Points past the target fail the game, so in a target table they rank below every
+ * score that does not pass it.
+ */
 export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
   return db
     .prepare(
       `SELECT name, points, lines, created_at AS date FROM highscores
-       WHERE game = ? AND rules = ? AND board = ? ORDER BY points DESC, lines DESC, id ASC LIMIT ?`,
+       WHERE game = ? AND rules = ? AND board = ? AND target IS ?
+       ORDER BY (points > target) IS 1 ASC, points DESC, lines DESC, id ASC LIMIT ?`,
     )
-    .all(table.game, table.rules, table.board, TOP_ENTRIES) as HighScore[];
+    .all(table.game, table.rules, table.board, table.target ?? null, TOP_ENTRIES) as HighScore[];
 }
 
 export function cleanName(name: string): string {

@@ -54,6 +54,46 @@ describe('the HTTP API', () => {
     expect((await response.json()).error).toMatch(message);
   });
 
+  it('keeps one table per target score under the target rules, a score past the target below the others', async () => {
+    const targetTable = (target: number) => ({ game: 'tetris', rules: 'target', board: '10x20', target });
+    for (const [target, name, points] of [
+      [5, 'hit', 5],
+      [5, 'short', 4],
+      [5, 'past', 9],
+      [100, 'hundred', 100],
+    ] as const) {
+      expect((await post({ ...targetTable(target), name, points, lines: points })).status).toBe(201);
+    }
+    const names = async (target: number) => {
+      const response = await fetch(
+        `${server.url}/api/highscores?${new URLSearchParams({ ...targetTable(target), target: String(target) })}`,
+      );
+      return (await response.json()).entries.map((entry: { name: string }) => entry.name);
+    };
+    expect(await names(5)).toEqual(['hit', 'short', 'past']);
+    expect(await names(100)).toEqual(['hundred']);
+    expect(await names(12)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the target rules without a target',
+      { rules: 'target' },
+      /^target: the target rules keep one table per target score: give the target/,
+    ],
+    ['a target under other rules', { rules: 'classic', target: 5 }, /^target: the classic rules have no target score: leave target out$/],
+    ['a target below 1', { rules: 'target', target: 0 }, /^target: target must be a whole number of at least 1$/],
+    ['a fractional target', { rules: 'target', target: 2.5 }, /^target: target must be a whole number of at least 1$/],
+  ])('refuses %s, posted or asked for', async (_what, change, message) => {
+    const posted = await post({ ...table, ...change, name: 'x', points: 1, lines: 1 });
+    expect(posted.status).toBe(400);
+    expect((await posted.json()).error).toMatch(message);
+    const query = Object.fromEntries(Object.entries({ ...table, ...change }).map(([key, value]) => [key, String(value)]));
+    const asked = await fetch(`${server.url}/api/highscores?${new URLSearchParams(query)}`);
+    expect(asked.status).toBe(400);
+    expect((await asked.json()).error).toMatch(message);
+  });
+
   it('refuses bad JSON, large bodies, unknown routes and methods', async () => {
     expect(await (await post(null, '{nope')).json()).toEqual({ error: 'the request body is not valid JSON' });
     expect((await post(null, JSON.stringify({ name: 'x'.repeat(20_000) }))).status).toBe(413);

@@ -11,9 +11,11 @@ import {
   ScatterController,
   Tooltip,
   type ChartConfiguration,
+  type Plugin,
 } from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { fetchRuns, type BenchRun } from './api.ts';
+import { DateText } from './dates.tsx';
 
 Chart.register(
   BarController,
@@ -42,11 +44,27 @@ interface Summary {
   comparison?: { meanDifference: number; stderr: number; agentWins: number; vsWins: number; ties: number };
 }
 
+/** Whole numbers only on an axis of counts (no 0.5 game). */
+const WHOLE_NUMBERS = { precision: 0 } as const;
+
+/**
+ * Writes the tick labels each axis shows to its canvas, as `data-<axis>-ticks` (space-separated), so
+ * that what a chart shows can be read from the page as the boards' `data-` attributes can.
+ */
+const tickLabelsOnCanvas: Plugin = {
+  id: 'tickLabelsOnCanvas',
+  afterUpdate(chart) {
+    for (const scale of Object.values(chart.scales)) {
+      chart.canvas.setAttribute(`data-${scale.id}-ticks`, scale.ticks.map((tick) => String(tick.label)).join(' '));
+    }
+  },
+};
+
 /** A chart.js chart on a canvas, rebuilt when its configuration changes. */
 function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    const chart = new Chart(canvas.current!, config);
+    const chart = new Chart(canvas.current!, { ...config, plugins: [tickLabelsOnCanvas] });
     return () => chart.destroy();
   }, [config]);
   return (
@@ -83,7 +101,10 @@ function distributionChart(run: BenchRun): ChartConfiguration {
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { x: { title: { display: true, text: 'lines per game' } }, y: { title: { display: true, text: 'games' } } },
+      scales: {
+        x: { title: { display: true, text: 'lines per game' } },
+        y: { title: { display: true, text: 'games' }, ticks: WHOLE_NUMBERS },
+      },
     },
   };
 }
@@ -114,10 +135,16 @@ function pairedChart(run: BenchRun): ChartConfiguration {
       animation: false,
       responsive: true,
       maintainAspectRatio: false,
-      scales: { x: { title: { display: true, text: `${run.agent} lines` } }, y: { title: { display: true, text: `${run.vs} lines` } } },
+      scales: {
+        x: { title: { display: true, text: `${run.agent} lines` }, ticks: WHOLE_NUMBERS },
+        y: { title: { display: true, text: `${run.vs} lines` }, ticks: WHOLE_NUMBERS },
+      },
     },
   };
 }
+
+/** The agent of a run, or both agents of a comparison. */
+const agentsOf = (run: BenchRun) => (run.vs ? `${run.agent} vs ${run.vs}` : run.agent);
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
@@ -153,16 +180,13 @@ export function BenchmarksView() {
         </p>
       )}
       {runs && runs.length > 0 && (
-        <div class="bench">
+        <div class="benchmarks">
           <table class="runs" data-testid="runs">
             <thead>
               <tr>
                 <th>#</th>
-                <th>Date</th>
-                <th>Agent</th>
-                <th>Board</th>
-                <th>Games</th>
-                <th>Mean lines</th>
+                <th>Run</th>
+                <th class="mean">Mean lines</th>
               </tr>
             </thead>
             <tbody>
@@ -171,11 +195,13 @@ export function BenchmarksView() {
                 return (
                   <tr key={run.id} class={run.id === selected?.id ? 'selected' : ''} onClick={() => setSelected(run)}>
                     <td>{run.id}</td>
-                    <td>{run.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                    <td>{run.vs ? `${run.agent} vs ${run.vs}` : run.agent}</td>
-                    <td>{run.board}</td>
-                    <td>{run.games}</td>
                     <td>
+                      <span class="run-agents">{agentsOf(run)}</span>
+                      <span class="run-facts">
+                        {run.board} board, {run.games} games, <DateText iso={run.createdAt} />
+                      </span>
+                    </td>
+                    <td class="mean">
                       {number(meanLines)} ± {number(stderr)}
                     </td>
                   </tr>
@@ -186,8 +212,7 @@ export function BenchmarksView() {
           {selected && charts && summary && (
             <div class="details">
               <h3>
-                Run {selected.id}: {selected.vs ? `${selected.agent} vs ${selected.vs}` : selected.agent}, {selected.board},{' '}
-                {selected.games} games
+                Run {selected.id}: {agentsOf(selected)}, {selected.board}, {selected.games} games
               </h3>
               <p>
                 {selected.agent}: {number(summary.meanLines)} ± {number(summary.stderr)} lines per game; {number(summary.piecesPerSecond)}{' '}

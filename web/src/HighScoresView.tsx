@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
+import { DEFAULT_TARGET } from '../../src/tetris/game.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
-import { fetchHighScores, type HighScore } from './api.ts';
+import { AVEIRO_TABLE, fetchHighScores, type HighScore, type ScoreTable } from './api.ts';
+import { DateText } from './dates.tsx';
+import { NumberField } from './NumberField.tsx';
+import { tetrisScoreTable } from './score-tables.ts';
 
 /** A top-10 table. Names are rendered as text, never as HTML. */
 export function ScoreTableView({ entries }: { entries: readonly HighScore[] }) {
@@ -11,8 +15,8 @@ export function ScoreTableView({ entries }: { entries: readonly HighScore[] }) {
         <tr>
           <th>#</th>
           <th>Name</th>
-          <th>Points</th>
-          <th>Lines</th>
+          <th class="number">Points</th>
+          <th class="number">Lines</th>
           <th>Date</th>
         </tr>
       </thead>
@@ -21,9 +25,11 @@ export function ScoreTableView({ entries }: { entries: readonly HighScore[] }) {
           <tr key={index}>
             <td>{index + 1}</td>
             <td class="name">{entry.name}</td>
-            <td>{entry.points.toLocaleString('en-US')}</td>
-            <td>{entry.lines.toLocaleString('en-US')}</td>
-            <td>{new Date(entry.date).toLocaleDateString()}</td>
+            <td class="number">{entry.points.toLocaleString('en-US')}</td>
+            <td class="number">{entry.lines.toLocaleString('en-US')}</td>
+            <td>
+              <DateText iso={entry.date} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -31,51 +37,90 @@ export function ScoreTableView({ entries }: { entries: readonly HighScore[] }) {
   );
 }
 
-/** High scores for any rule set and board size. */
+/** The games with high scores: Tetris played in this app, and the Aveiro network game played over its protocol. */
+type ScoreGame = 'tetris' | 'aveiro';
+
+/** A rule set's table on its default board (and the default target). */
+const defaultTetrisTable = (rules: RuleSetName): ScoreTable =>
+  tetrisScoreTable(rules, `${RULE_SETS[rules].width}x${RULE_SETS[rules].height}`, DEFAULT_TARGET);
+
+/** Rules, board and target of a Tetris table. */
+function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: (table: ScoreTable) => void }) {
+  return (
+    <>
+      <label>
+        Rules
+        <select
+          value={table.rules}
+          onChange={(event) => onChange(defaultTetrisTable(event.currentTarget.value as RuleSetName))}
+          data-testid="scores-rules"
+        >
+          {RULE_SET_NAMES.map((name) => (
+            <option key={name}>{name}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Board
+        <input
+          defaultValue={table.board}
+          key={table.rules}
+          onChange={(event) => onChange({ ...table, board: event.currentTarget.value.trim() })}
+          pattern="\d+x\d+"
+          size={6}
+        />
+      </label>
+      {table.target !== undefined && (
+        <label>
+          Target
+          <NumberField
+            value={table.target}
+            min={1}
+            max={Number.MAX_SAFE_INTEGER}
+            onCommit={(target) => onChange({ ...table, target })}
+            testId="scores-target"
+          />
+        </label>
+      )}
+    </>
+  );
+}
+
+/** High scores for any rule set, board size and target of Tetris, and of the Aveiro network game. */
 export function HighScoresView() {
-  const [rules, setRules] = useState<RuleSetName>('classic');
-  const [board, setBoard] = useState('10x20');
+  const [game, setGame] = useState<ScoreGame>('tetris');
+  const [tetrisTable, setTetrisTable] = useState<ScoreTable>(defaultTetrisTable('classic'));
+  const table = game === 'tetris' ? tetrisTable : AVEIRO_TABLE;
   const [entries, setEntries] = useState<HighScore[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     setEntries(null);
-    fetchHighScores({ game: 'tetris', rules, board })
+    fetchHighScores(table)
       .then((found) => {
         setEntries(found);
         setError('');
       })
       .catch((failure: Error) => setError(failure.message));
-  }, [rules, board]);
+  }, [table.game, table.rules, table.board, table.target]);
   return (
-    <section class="page">
+    <section class="page high-scores">
       <h2>High scores</h2>
       <div class="row filters">
         <label>
-          Rules
-          <select
-            value={rules}
-            onChange={(event) => {
-              const chosen = event.currentTarget.value as RuleSetName;
-              setRules(chosen);
-              setBoard(`${RULE_SETS[chosen].width}x${RULE_SETS[chosen].height}`);
-            }}
-          >
-            {RULE_SET_NAMES.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
+          Game
+          <select value={game} onChange={(event) => setGame(event.currentTarget.value as ScoreGame)} data-testid="scores-game">
+            <option value="tetris">Tetris in this app</option>
+            <option value="aveiro">Aveiro network game</option>
           </select>
         </label>
-        <label>
-          Board
-          <input
-            defaultValue={board}
-            key={rules}
-            onChange={(event) => setBoard(event.currentTarget.value.trim())}
-            pattern="\d+x\d+"
-            size={6}
-          />
-        </label>
+        {game === 'tetris' && <TetrisTableFilters table={tetrisTable} onChange={setTetrisTable} />}
       </div>
+      {game === 'aveiro' && (
+        <p class="hint">
+          Games played over the Aveiro protocol at <code>/player</code> on this server (for example by <code>npx gridmind client</code>), on
+          its {AVEIRO_TABLE.board.replace('x', '×')} board.
+        </p>
+      )}
       {error ? <p class="error">{error}</p> : entries ? <ScoreTableView entries={entries} /> : <p>Loading…</p>}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { BenchRun } from '../../src/store/bench-runs.ts';
 import type { HighScore, ScoreTable } from '../../src/store/highscores.ts';
 
+export { AVEIRO_TABLE } from '../../src/store/highscores.ts';
 export type { BenchRun, HighScore, ScoreTable };
 
 async function json<T>(response: Response): Promise<T> {
@@ -10,7 +11,8 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 export async function fetchHighScores(table: ScoreTable): Promise<HighScore[]> {
-  const query = new URLSearchParams({ ...table });
+  const { target, ...named } = table;
+  const query = new URLSearchParams(target === undefined ? named : { ...named, target: String(target) });
   return (await json<{ entries: HighScore[] }>(await fetch(`api/highscores?${query}`))).entries;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
 import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
+import { tetrisScoreTable } from '../score-tables.ts';
 import { ScoreTableView } from '../HighScoresView.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { Hud } from './Hud.tsx';
@@ -13,7 +14,7 @@ import { DEFAULT_SETUP, SetupPanel } from './SetupPanel.tsx';
 const SPEEDS = [400, 200, HUMAN_PACE_MS, 50, 20, 5, 0];
 
 function tableOf(setup: SessionSetup): ScoreTable {
-  return { game: 'tetris', rules: setup.rules, board: `${setup.width}x${setup.height}` };
+  return tetrisScoreTable(setup.rules, `${setup.width}x${setup.height}`, setup.target);
 }
 
 /** The end-of-game message, by outcome. */

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, openDatabase } from '../../src/store/database.ts';
+import { addHighScore, topHighScores } from '../../src/store/highscores.ts';
+
+/** The schema version before the high-score table kept the target score. */
+const BEFORE_TARGETS = 6;
+
+/** A database as Gridmind left it at schema version {@link BEFORE_TARGETS}, with three scores. */
+function databaseBeforeTargets(path: string): void {
+  const db = new Database(path);
+  for (const migration of MIGRATIONS.slice(0, BEFORE_TARGETS)) db.exec(migration);
+  db.pragma(`user_version = ${BEFORE_TARGETS}`);
+  const insert = db.prepare('INSERT INTO highscores (created_at, game, rules, board, name, points, lines) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  insert.run('2026-01-02T03:04:05.000Z', 'tetris', 'classic', '10x20', 'old classic', 900, 4);
+  insert.run('2026-01-02T03:04:06.000Z', 'tetris', 'target', '10x20', 'old target', 12, 5);
+  insert.run('2026-01-02T03:04:07.000Z', 'aveiro', 'aveiro', '8x30', 'old network', 30, 20);
+  db.close();
+}
+
+describe('the high-score store', () => {
+  it('keeps every stored score through the migration that adds the target score', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gridmind-store-')), 'old.db');
+    databaseBeforeTargets(path);
+    const db = openDatabase(path);
+    try {
+      const rows = db.prepare('SELECT name, rules, target FROM highscores ORDER BY id').all();
+      expect(rows).toEqual([
+        { name: 'old classic', rules: 'classic', target: null },
+        { name: 'old target', rules: 'target', target: null },
+        { name: 'old network', rules: 'aveiro', target: null },
+      ]);
+      expect(topHighScores(db, { game: 'tetris', rules: 'classic', board: '10x20' })).toEqual([
+        { name: 'old classic', points: 900, lines: 4, date: '2026-01-02T03:04:05.000Z' },
+      ]);
+      expect(topHighScores(db, { game: 'aveiro', rules: 'aveiro', board: '8x30' }).map((entry) => entry.name)).toEqual(['old network']);
+
+      const target = (value: number) => ({ game: 'tetris', rules: 'target', board: '10x20', target: value });
+      addHighScore(db, target(5), { name: 'five', points: 5, lines: 3 });
+      addHighScore(db, target(100), { name: 'hundred', points: 40, lines: 20 });
+      expect(topHighScores(db, target(5)).map((entry) => entry.name)).toEqual(['five']);
+      expect(topHighScores(db, target(100)).map((entry) => entry.name)).toEqual(['hundred']);
+    } finally {
+      db.close();
+    }
+  });
+});
