@@ -167,7 +167,7 @@ export function BenchmarksView() {
   );
   const summary = selected?.summary as Summary | undefined;
   return (
-    <section class="page">
+    <section class="page benchmarks-page">
       <h2>Benchmarks</h2>
       <p class="hint">
         Runs of <code>npx gridmind bench</code>, newest first. Research protocol: game g of a run uses seed base + g, so two agents meet the
@@ -198,7 +198,7 @@ export function BenchmarksView() {
                     <td>
                       <span class="run-agents">{agentsOf(run)}</span>
                       <span class="run-facts">
-                        {run.board} board, {run.games} games, <DateText iso={run.createdAt} />
+                        <DateText iso={run.createdAt} />, <span>{run.board} board</span>, <span>{run.games} games</span>
                       </span>
                     </td>
                     <td class="mean">

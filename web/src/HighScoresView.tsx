@@ -72,7 +72,7 @@ function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: 
       </label>
       {table.target !== undefined && (
         <label>
-          Target
+          Target score
           <NumberField
             value={table.target}
             min={1}
@@ -115,6 +115,12 @@ export function HighScoresView() {
         </label>
         {game === 'tetris' && <TetrisTableFilters table={tetrisTable} onChange={setTetrisTable} />}
       </div>
+      {table.target !== undefined && (
+        <p class="hint">
+          One table per target score. A game that scored past {table.target.toLocaleString('en-US')} failed, and ranks below every game that
+          did not pass it.
+        </p>
+      )}
       {game === 'aveiro' && (
         <p class="hint">
           Games played over the Aveiro protocol at <code>/player</code> on this server (for example by <code>npx gridmind client</code>), on
