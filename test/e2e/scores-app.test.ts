@@ -113,6 +113,8 @@ describe('the High scores and Benchmarks pages in a real browser', () => {
     }
     await postScore({ game: 'tetris', rules: 'target', board: '10x20', target: 100, name: 'Duarte', points: 100, lines: 60 });
     await postScore({ game: 'tetris', rules: 'classic', board: '10x20', name: 'Eva', points: 2300, lines: 12 });
+    const longName = 'Bartolomeu Dias de Novais'.slice(0, 24); // as long as a name is kept
+    await postScore({ game: 'tetris', rules: 'classic', board: '10x20', name: longName, points: 12_345_678, lines: 98_765 });
 
     await page.goto(`${app.url}/#/scores`);
     await page.waitForSelector('[data-testid=scores] >> text=Eva');
@@ -131,6 +133,10 @@ describe('the High scores and Benchmarks pages in a real browser', () => {
     await page.setViewportSize(NARROW);
     await screenshot(page, 'high-scores-target-narrow');
     await expectToFit(page, '[data-testid=scores]');
+    await page.selectOption('[data-testid=scores-rules]', 'classic');
+    await page.waitForSelector(`[data-testid=scores] >> text=${longName}`);
+    await screenshot(page, 'high-scores-narrow');
+    await expectToFit(page, '[data-testid=scores]'); // long names and large numbers too
     await page.close();
   });
 
@@ -147,7 +153,7 @@ describe('the High scores and Benchmarks pages in a real browser', () => {
       'net player',
       '--json',
     ]);
-    expect(played.stderr).toBe('');
+    expect(played.code).toBe(0);
     const [game] = JSON.parse(played.stdout).games;
 
     const page = await openPage(browser(), `${app.url}/#/scores`);
