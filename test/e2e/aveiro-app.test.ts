@@ -56,6 +56,7 @@ describe('the Aveiro page in a real browser', () => {
     expect(await page.textContent('[data-testid=live-games]')).toContain('No game is running.');
     expect(await page.textContent('[data-testid=aveiro-watching]')).toMatch(/^Game \d+ — older agent: score \d+ \(finished\)$/);
     expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    await page.locator('[data-testid=finished-games]').scrollIntoViewIfNeeded();
     await screenshot(page, 'aveiro-finished-narrow');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'aveiro-finished-wide');
