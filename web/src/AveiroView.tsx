@@ -112,66 +112,82 @@ export function AveiroView() {
         </div>
         <div class="aveiro-lists">
           <h3>Live</h3>
-          <table class="runs" data-testid="live-games">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Player</th>
-                <th>Score</th>
-                <th>Lines</th>
-                <th>Speed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {live.length === 0 && (
-                <tr>
-                  <td colSpan={5}>No game is running.</td>
-                </tr>
-              )}
-              {live.map((game) => (
-                <tr key={game.id} class={game.id === watching ? 'selected' : ''} onClick={() => setPicked(game.id)}>
-                  <td>{game.id}</td>
-                  <td class="name">{game.player}</td>
-                  <td>{game.score}</td>
-                  <td>{game.lines}</td>
-                  <td>{game.speed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <GameTable
+            games={live}
+            headings={['Score', 'Speed']}
+            cells={(game) => [game.score, game.speed]}
+            empty="No game is running."
+            watching={watching}
+            onPick={setPicked}
+            testId="live-games"
+          />
           <h3>Finished</h3>
-          <table data-testid="finished-games">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Player</th>
-                <th>Final score</th>
-                <th>Lines</th>
-                <th>How it ended</th>
-              </tr>
-            </thead>
-            <tbody>
-              {finished.length === 0 && (
-                <tr>
-                  <td colSpan={5}>No game has ended yet.</td>
-                </tr>
-              )}
-              {finished.map((game) => (
-                <tr key={game.id} class={game.id === watching ? 'selected' : ''}>
-                  <td>{game.id}</td>
-                  <td class="name">{game.player}</td>
-                  <td>{game.score}</td>
-                  <td>{game.lines}</td>
-                  <td>{game.ending}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <GameTable
+            games={finished}
+            headings={['Final score', 'How it ended']}
+            cells={(game) => [game.score, game.ending]}
+            empty="No game has ended yet."
+            watching={watching}
+            testId="finished-games"
+          />
           <p class="hint">
             The server lists its last ended games until it restarts; a game that ends in game over also enters the high scores.
           </p>
         </div>
       </div>
     </section>
+  );
+}
+
+/** A table of games: number, player, lines, and two columns of the caller's (the score first, then the last column). */
+function GameTable<Game extends LiveGame>({
+  games,
+  headings: [scoreHeading, lastHeading],
+  cells,
+  empty,
+  watching,
+  onPick,
+  testId,
+}: {
+  games: readonly Game[];
+  headings: [string, string];
+  cells: (game: Game) => [number, number | string];
+  empty: string;
+  watching: number | null;
+  /** Called with the game clicked; without it, rows are not clickable. */
+  onPick?: (id: number) => void;
+  testId: string;
+}) {
+  return (
+    <table class={onPick ? 'runs' : ''} data-testid={testId}>
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>Player</th>
+          <th>{scoreHeading}</th>
+          <th>Lines</th>
+          <th>{lastHeading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {games.length === 0 && (
+          <tr>
+            <td colSpan={5}>{empty}</td>
+          </tr>
+        )}
+        {games.map((game) => {
+          const [score, last] = cells(game);
+          return (
+            <tr key={game.id} class={game.id === watching ? 'selected' : ''} onClick={onPick && (() => onPick(game.id))}>
+              <td>{game.id}</td>
+              <td class="name">{game.player}</td>
+              <td>{score}</td>
+              <td>{game.lines}</td>
+              <td>{last}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
