@@ -187,16 +187,19 @@ describe('the SameGame page in a real browser', () => {
     expect(await sideScroll(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'samegame-verdict-narrow');
 
-    // A contest needs a move: compete passes over a drawn puzzle without a single group.
+    // A contest needs a move: compete passes over a drawn puzzle without a single group; a forced game ends in a draw.
     await setField(page, 'sg-colours', '9');
     await newBoard(page, 2, 2);
     const stuck = Array.from({ length: 1000 }, (_, seed) => seed).find((seed) => new SameGame(randomBoard(2, 2, 9, seed)).isOver())!;
     await page.evaluate((seed) => (Math.random = () => (seed + 0.5) / 1_000_000), stuck); // compete draws its seed from Math.random
     await page.click('[data-testid=sg-compete]');
     await page.waitForSelector('[data-testid=sg-status] >> text=/Your turn: the same puzzle/', { timeout: 20_000 });
-    expect(Number(await page.inputValue('[data-testid=sg-seed]'))).toBeGreaterThan(stuck);
+    const seed = Number(await page.inputValue('[data-testid=sg-seed]'));
+    expect(seed).toBeGreaterThan(stuck);
+    expect(new SameGame(randomBoard(2, 2, 9, seed)).moves()).toHaveLength(1); // a single group on 2×2: one line of play for both sides
     await playToTheEnd(page);
     await result.waitFor();
+    expect(await result.locator('h2').textContent()).toBe('A draw');
     await page.close();
   });
 });

@@ -102,7 +102,7 @@ export function SameGameView() {
     setContest(null);
     setStatus(START);
   };
-  /** The cell under the mouse; the canvas may be drawn smaller than its size when the window is very narrow. */
+  /** The cell under the mouse; on a very narrow window CSS may draw the canvas smaller than its pixel size. */
   const cellAt = (event: MouseEvent): [number, number] => {
     const board = event.currentTarget as HTMLCanvasElement;
     const column = Math.floor((event.offsetX / board.clientWidth) * width);
