@@ -8,6 +8,8 @@ import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { Client } from './ws-client.ts';
 
+/** How long a test waits for the page or server to catch up on a busy machine. */
+const PATIENTLY = { timeout: 15_000 };
 describe('the Aveiro server over real WebSockets', () => {
   let db: Db;
   let server: RunningServer;
@@ -160,7 +162,7 @@ describe('the Aveiro server over real WebSockets', () => {
       await leaver.closed;
     }
     await expect
-      .poll(async () => (await games()).finished)
+      .poll(async () => (await games()).finished, PATIENTLY)
       .toMatchObject([
         { player: 'left 2', ending: 'player left' },
         { player: 'left 1', ending: 'player left' },

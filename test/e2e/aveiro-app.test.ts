@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '../aveiro/ws-client.ts';
 import { appInBrowser, openPage, screenshot } from './app-harness.ts';
 
+/** How long a test waits for the page or server to catch up on a busy machine. */
+const PATIENTLY = { timeout: 15_000 };
 const board = async (page: Page, name: string) => (await page.getAttribute('[data-testid=aveiro-board]', `data-${name}`)) ?? '';
 const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -28,8 +30,8 @@ describe('the Aveiro page in a real browser', () => {
     const idOf = (name: string) => String(games.find((game) => game.player === name)!.id);
 
     const page = await openPage(browser(), `${app.url}/#/aveiro`);
-    await expect.poll(() => board(page, 'game')).toBe(idOf('newer agent'));
-    await expect.poll(async () => Number(await board(page, 'frames'))).toBeGreaterThanOrEqual(3); // frames arrive without a click
+    await expect.poll(() => board(page, 'game'), PATIENTLY).toBe(idOf('newer agent'));
+    await expect.poll(async () => Number(await board(page, 'frames')), PATIENTLY).toBeGreaterThanOrEqual(3); // frames arrive without a click
     expect(await page.textContent('[data-testid=aveiro-watching]')).toMatch(/^Game \d+ — newer agent: score \d+$/);
     await screenshot(page, 'aveiro-live-wide');
 
@@ -40,17 +42,17 @@ describe('the Aveiro page in a real browser', () => {
     const finishedRow = async (name: string) =>
       page.locator('[data-testid=finished-games] tr', { hasText: name }).locator('td').allTextContents();
     await expect
-      .poll(() => finishedRow('newer agent'))
+      .poll(() => finishedRow('newer agent'), PATIENTLY)
       .toEqual([idOf('newer agent'), 'newer agent', finalScore, expect.stringMatching(/^\d+$/), 'game over']);
-    await expect.poll(() => board(page, 'game')).toBe(idOf('older agent')); // the newest live game now
+    await expect.poll(() => board(page, 'game'), PATIENTLY).toBe(idOf('older agent')); // the newest live game now
     await page.setViewportSize({ width: 420, height: 900 });
-    await expect.poll(async () => Number(await board(page, 'frames'))).toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => Number(await board(page, 'frames')), PATIENTLY).toBeGreaterThanOrEqual(3);
     expect(await sideScroll(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'aveiro-live-narrow');
 
     older.client.socket.close();
     await expect
-      .poll(() => finishedRow('older agent'))
+      .poll(() => finishedRow('older agent'), PATIENTLY)
       .toEqual([idOf('older agent'), 'older agent', expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/), 'player left']);
     expect(await finishedRow('newer agent')).toContain('game over'); // still listed
     expect(await page.textContent('[data-testid=live-games]')).toContain('No game is running.');

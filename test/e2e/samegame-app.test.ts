@@ -4,6 +4,8 @@ import { SameGame } from '../../src/samegame/game.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
 import { appInBrowser, openPage, screenshot } from './app-harness.ts';
 
+/** How long a test waits for the page or server to catch up on a busy machine. */
+const PATIENTLY = { timeout: 15_000 };
 const BOARD = '[data-testid=samegame-board]';
 const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
 
@@ -20,7 +22,7 @@ async function newBoard(page: Page, columns: number, rows: number): Promise<void
   await setField(page, 'sg-columns', String(columns));
   await setField(page, 'sg-rows', String(rows));
   await page.click('[data-testid=sg-new]');
-  await expect.poll(async () => (await boardState(page, 'board')).split('\n')).toHaveLength(rows);
+  await expect.poll(async () => (await boardState(page, 'board')).split('\n'), PATIENTLY).toHaveLength(rows);
 }
 
 /** The first cell [x, y] (x from the left, y from the bottom) whose number of same-coloured neighbours is `wanted`, read from the board drawing. */
@@ -53,7 +55,7 @@ async function clickCell(page: Page, [x, y]: [number, number]): Promise<void> {
 async function removeGroup(page: Page): Promise<void> {
   const cells = await boardState(page, 'cells');
   await clickCell(page, groupCell(await boardState(page, 'board'))!);
-  await expect.poll(() => boardState(page, 'cells')).not.toBe(cells);
+  await expect.poll(() => boardState(page, 'cells'), PATIENTLY).not.toBe(cells);
 }
 
 /** Removes groups until none is left. */
@@ -82,7 +84,7 @@ describe('the SameGame page in a real browser', () => {
     expect(await boardState(page, 'cells')).toBe('36');
 
     await clickCell(page, loneCell(start)!);
-    await expect.poll(() => status(page)).toBe(LONE_CELL);
+    await expect.poll(() => status(page), PATIENTLY).toBe(LONE_CELL);
     expect(await boardState(page, 'cells')).toBe('36');
     await screenshot(page, 'samegame-lone-cell-wide');
 
@@ -92,10 +94,10 @@ describe('the SameGame page in a real browser', () => {
     const score = await boardState(page, 'score');
     expect(await status(page)).toBe(`Removed ${36 - cells} cells (+${score}). Now 1 move, ${score} points, ${cells} cells left.`);
     await page.click('[data-testid=sg-undo]');
-    await expect.poll(() => boardState(page, 'board')).toBe(start);
+    await expect.poll(() => boardState(page, 'board'), PATIENTLY).toBe(start);
     expect(await status(page)).toBe('Move taken back. Now 0 moves, 0 points, 36 cells left.');
     await page.click('[data-testid=sg-redo]');
-    await expect.poll(() => boardState(page, 'cells')).toBe(String(cells));
+    await expect.poll(() => boardState(page, 'cells'), PATIENTLY).toBe(String(cells));
     expect(await status(page)).toBe(`Move played again. Now 1 move, ${score} points, ${cells} cells left.`);
     await page.click('[data-testid=sg-undo]');
     await screenshot(page, 'samegame-playing-wide');
@@ -124,7 +126,7 @@ describe('the SameGame page in a real browser', () => {
     expect(await resultFits(page)).toBe(true);
     await screenshot(page, 'samegame-game-over-wide');
     await page.click('[data-testid=sg-undo]'); // beside the board, not under the dialog
-    await expect.poll(() => boardState(page, 'moves')).toBe(String(moves - 1));
+    await expect.poll(() => boardState(page, 'moves'), PATIENTLY).toBe(String(moves - 1));
     expect(await result.count()).toBe(0);
     expect(await status(page)).toBe(
       `Move taken back. Now ${moves - 1} moves, ${await boardState(page, 'score')} points, ${await boardState(page, 'cells')} cells left.`,
@@ -138,7 +140,7 @@ describe('the SameGame page in a real browser', () => {
     expect(await sideScroll(page)).toBeLessThanOrEqual(0);
     await removeGroup(page);
     await clickCell(page, loneCell(await boardState(page, 'board'))!);
-    await expect.poll(() => status(page)).toBe(LONE_CELL);
+    await expect.poll(() => status(page), PATIENTLY).toBe(LONE_CELL);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'samegame-lone-cell-narrow');
     await page.click('[data-testid=sg-undo]');
