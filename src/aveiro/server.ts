@@ -15,6 +15,9 @@ export const FLOOD_BURST = 2000;
 /** Bytes waiting to go out to one client beyond which it is too slow and is dropped (close 1013). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** Ended games the server remembers for the web app's list (newest first, in memory only); their scores stay in the high scores. */
+export const FINISHED_GAMES_KEPT = 20;
+
 const message = z.discriminatedUnion('cmd', [
   z.object({
     cmd: z.literal('join'),
@@ -32,6 +35,8 @@ export interface AveiroServerOptions {
   readonly seeds?: number | null;
   /** Games running at once; later players wait their turn. */
   readonly maxGames: number;
+  /** How many ended games to list (FINISHED_GAMES_KEPT unless given). */
+  readonly finishedKept?: number;
 }
 
 /** A live game, as the web app lists them. */
@@ -42,6 +47,12 @@ export interface LiveGame {
   readonly lines: number;
   readonly speed: number;
   readonly startedAt: string;
+}
+
+/** A game that has ended, with its final score: the game was over, or its player disconnected. */
+export interface FinishedGame extends LiveGame {
+  readonly endedAt: string;
+  readonly ending: 'game over' | 'player left';
 }
 
 interface Connection {
@@ -115,6 +126,8 @@ class GameSession {
 export class AveiroServer {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_LIMIT_BYTES });
   private readonly sessions = new Map<number, GameSession>();
+  /** Ended games, newest first, at most `finishedKept`. */
+  private readonly finished: FinishedGame[] = [];
   /** The id of the game started last, which viewers without a choice follow. */
   private newest = 0;
   private measuring = false;
@@ -138,14 +151,12 @@ export class AveiroServer {
   }
 
   liveGames(): LiveGame[] {
-    return [...this.sessions.values()].map(({ id, player, game, startedAt }) => ({
-      id,
-      player: player.name!,
-      score: game.score,
-      lines: game.lines,
-      speed: game.gameSpeed,
-      startedAt: startedAt.toISOString(),
-    }));
+    return [...this.sessions.values()].map(summary);
+  }
+
+  /** The last games that ended, newest first. */
+  finishedGames(): FinishedGame[] {
+    return [...this.finished];
   }
 
   /** Starts recording how late each tick fires against its schedule (for load tests). */
@@ -176,7 +187,7 @@ export class AveiroServer {
     const highscores = topHighScores(this.options.db, AVEIRO_TABLE).map((entry) => [entry.name, entry.points]);
     const final = JSON.stringify({ ...session.game.info(), highscores, player: name });
     this.broadcast(session, final);
-    this.sessions.delete(session.id);
+    this.end(session, 'game over');
     session.player.session = undefined;
     session.player.socket.close(1000, 'game over');
     this.startWaitingGames();
@@ -266,10 +277,17 @@ export class AveiroServer {
     const session = connection.session;
     if (session !== undefined) {
       session.stop();
-      this.sessions.delete(session.id);
+      this.end(session, 'player left');
       connection.session = undefined;
       this.startWaitingGames();
     }
+  }
+
+  /** Moves a game from the live ones to the front of the finished ones. */
+  private end(session: GameSession, ending: FinishedGame['ending']): void {
+    this.sessions.delete(session.id);
+    this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending });
+    this.finished.length = Math.min(this.finished.length, this.options.finishedKept ?? FINISHED_GAMES_KEPT);
   }
 
   /** A joined viewer follows its chosen game, or else the most recently started one. */
@@ -286,6 +304,10 @@ export class AveiroServer {
     connection.tokens -= 1;
     return connection.tokens < 0;
   }
+}
+
+function summary({ id, player, game, startedAt }: GameSession): LiveGame {
+  return { id, player: player.name!, score: game.score, lines: game.lines, speed: game.gameSpeed, startedAt: startedAt.toISOString() };
 }
 
 /** Sends without waiting; a client whose backlog passes MAX_BUFFERED_BYTES is too slow and is dropped. */

@@ -76,7 +76,7 @@ export async function handleApi(
       const limit = Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
       sendJson(response, 200, { runs: listBenchRuns(db, limit) });
     } else if (route === 'GET /api/aveiro/games') {
-      sendJson(response, 200, { games: aveiro?.liveGames() ?? [] });
+      sendJson(response, 200, { games: aveiro?.liveGames() ?? [], finished: aveiro?.finishedGames() ?? [] });
     } else if (url.pathname === '/api/highscores' || url.pathname === '/api/runs') {
       throw new ApiError(405, `${request.method} is not allowed on ${url.pathname}`);
     } else {

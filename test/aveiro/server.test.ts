@@ -8,6 +8,8 @@ import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { Client } from './ws-client.ts';
 
+/** How long a test waits for the page or server to catch up on a busy machine. */
+const PATIENTLY = { timeout: 15_000 };
 describe('the Aveiro server over real WebSockets', () => {
   let db: Db;
   let server: RunningServer;
@@ -20,7 +22,7 @@ describe('the Aveiro server over real WebSockets', () => {
       host: '127.0.0.1',
       db,
       webRoot: WEB_DIST,
-      aveiro: new AveiroServer({ db, seed: 2, maxGames: 3 }),
+      aveiro: new AveiroServer({ db, seed: 2, maxGames: 3, finishedKept: 3 }),
     });
     url = server.url.replace('http', 'ws');
   });
@@ -136,5 +138,38 @@ describe('the Aveiro server over real WebSockets', () => {
     await players[3].received(3);
     players.forEach((player) => player.socket.close());
     viewer.socket.close();
+  });
+
+  it('lists ended games with their final score and how they ended, newest first, keeping the last few', async () => {
+    const games = async () => (await (await fetch(`${server.url}/api/aveiro/games`)).json()) as { games: unknown[]; finished: unknown[] };
+    const leavers: Client[] = [];
+    for (const name of ['left 1', 'left 2']) {
+      const leaver = new Client(`${url}/player`);
+      await leaver.opened();
+      leaver.send({ cmd: 'join', name });
+      await leaver.received(3); // join reply and two frames: the game runs
+      leavers.push(leaver);
+    }
+    const finisher = new Client(`${url}/player`, (message, client) => {
+      if ('game' in message) client.send({ cmd: 'key', key: 's' });
+    });
+    await finisher.opened();
+    finisher.send({ cmd: 'join', name: 'finisher' });
+    await finisher.closed;
+    const final = finisher.messages.at(-1)!;
+    for (const leaver of leavers) {
+      leaver.socket.close();
+      await leaver.closed;
+    }
+    await expect
+      .poll(async () => (await games()).finished, PATIENTLY)
+      .toMatchObject([
+        { player: 'left 2', ending: 'player left' },
+        { player: 'left 1', ending: 'player left' },
+        { player: 'finisher', ending: 'game over', score: final.score },
+      ]);
+    const { games: live, finished } = await games();
+    expect(live).toEqual([]);
+    expect(finished).toHaveLength(3); // the games ended earlier in this file are forgotten
   });
 });

@@ -1,76 +1,207 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SameGame } from '../../src/samegame/game.ts';
+import { randomBoard } from '../../src/samegame/random-boards.ts';
 import { appInBrowser, openPage, screenshot } from './app-harness.ts';
 
-const boardState = async (page: Page, name: string) => (await page.getAttribute('[data-testid=samegame-board]', `data-${name}`)) ?? '';
+/** How long a test waits for the page or server to catch up on a busy machine. */
+const PATIENTLY = { timeout: 15_000 };
+const BOARD = '[data-testid=samegame-board]';
+const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
+
+const boardState = async (page: Page, name: string) => (await page.getAttribute(BOARD, `data-${name}`)) ?? '';
+const status = async (page: Page) => (await page.textContent('[data-testid=sg-status]')) ?? '';
+const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function setField(page: Page, testId: string, value: string): Promise<void> {
   await page.fill(`[data-testid=${testId}]`, value);
   await page.press(`[data-testid=${testId}]`, 'Tab');
 }
 
-/** A cell [x, y] (x from the left, y from the bottom) with a same-coloured neighbour, read from the board drawing. */
-function groupCell(drawing: string): [number, number] {
+async function newBoard(page: Page, columns: number, rows: number): Promise<void> {
+  await setField(page, 'sg-columns', String(columns));
+  await setField(page, 'sg-rows', String(rows));
+  await page.click('[data-testid=sg-new]');
+  await expect.poll(async () => (await boardState(page, 'board')).split('\n'), PATIENTLY).toHaveLength(rows);
+}
+
+/** The first cell [x, y] (x from the left, y from the bottom) whose number of same-coloured neighbours is `wanted`, read from the board drawing. */
+function findCell(drawing: string, wanted: (neighbours: number) => boolean): [number, number] | null {
   const rows = drawing.split('\n');
   const height = rows.length;
   const at = (x: number, y: number) => rows[height - 1 - y]?.[x];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < rows[0].length; x++) {
       const colour = at(x, y);
-      if (colour !== '.' && (at(x + 1, y) === colour || at(x, y + 1) === colour)) return [x, y];
+      if (colour === '.' || colour === undefined) continue;
+      const neighbours = [at(x + 1, y), at(x - 1, y), at(x, y + 1), at(x, y - 1)].filter((next) => next === colour).length;
+      if (wanted(neighbours)) return [x, y];
     }
   }
-  throw new Error(`no group on\n${drawing}`);
+  return null;
+}
+const groupCell = (drawing: string) => findCell(drawing, (neighbours) => neighbours > 0);
+const loneCell = (drawing: string) => findCell(drawing, (neighbours) => neighbours === 0);
+
+async function clickCell(page: Page, [x, y]: [number, number]): Promise<void> {
+  const rows = (await boardState(page, 'board')).split('\n');
+  const board = page.locator(BOARD);
+  const [width, height] = await board.evaluate((canvas) => [canvas.clientWidth, canvas.clientHeight]);
+  const [cellWidth, cellHeight] = [width / rows[0].length, height / rows.length];
+  await board.click({ position: { x: (x + 0.5) * cellWidth, y: (rows.length - 1 - y + 0.5) * cellHeight } });
 }
 
-async function clickCell(page: Page, [x, y]: [number, number], columns: number, rows: number): Promise<void> {
-  const box = (await page.locator('[data-testid=samegame-board]').boundingBox())!;
-  const size = box.width / columns;
-  await page.mouse.click(box.x + (x + 0.5) * size, box.y + (rows - 1 - y + 0.5) * size);
+/** Clicks a group and waits until it is gone. */
+async function removeGroup(page: Page): Promise<void> {
+  const cells = await boardState(page, 'cells');
+  await clickCell(page, groupCell(await boardState(page, 'board'))!);
+  await expect.poll(() => boardState(page, 'cells'), PATIENTLY).not.toBe(cells);
 }
+
+/** Removes groups until none is left. */
+async function playToTheEnd(page: Page): Promise<void> {
+  while (groupCell(await boardState(page, 'board')) !== null) await removeGroup(page);
+}
+
+/** Whether the result dialog lies in full view: inside the window and below the header. */
+const resultFits = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector('[data-testid=sg-result]')!.getBoundingClientRect();
+    const header = document.querySelector('header')!.getBoundingClientRect();
+    return box.left >= 0 && box.right <= window.innerWidth && box.top >= header.bottom && box.bottom <= window.innerHeight;
+  });
 
 describe('the SameGame page in a real browser', () => {
   const { app, browser } = appInBrowser();
 
-  it('removes a clicked group, undo restores it, and a full solution plays as an animation', async () => {
+  it('removes a clicked group, explains a lone cell, keeps the status line right through undo and redo, and replays a full solution', async () => {
     const page = await openPage(browser(), `${app.url}/#/samegame`);
-    await setField(page, 'sg-columns', '6');
-    await setField(page, 'sg-rows', '6');
     await setField(page, 'sg-colours', '3');
     await setField(page, 'sg-interval', '60');
     await setField(page, 'sg-seconds', '1');
-    await page.click('[data-testid=sg-new]');
+    await newBoard(page, 6, 6);
     const start = await boardState(page, 'board');
-    expect(start.split('\n')).toHaveLength(6);
     expect(await boardState(page, 'cells')).toBe('36');
 
-    await clickCell(page, groupCell(start), 6, 6);
-    await expect.poll(() => boardState(page, 'cells')).not.toBe('36');
-    expect(Number(await boardState(page, 'cells'))).toBeLessThanOrEqual(34);
-    await page.click('[data-testid=sg-undo]');
-    await expect.poll(() => boardState(page, 'board')).toBe(start);
-    await page.click('[data-testid=sg-redo]');
-    await expect.poll(() => boardState(page, 'cells')).not.toBe('36');
-    await page.click('[data-testid=sg-undo]');
-    await screenshot(page, 'samegame');
+    await clickCell(page, loneCell(start)!);
+    await expect.poll(() => status(page), PATIENTLY).toBe(LONE_CELL);
+    expect(await boardState(page, 'cells')).toBe('36');
+    await screenshot(page, 'samegame-lone-cell-wide');
 
+    await removeGroup(page);
+    const cells = Number(await boardState(page, 'cells'));
+    expect(cells).toBeLessThanOrEqual(34);
+    const score = await boardState(page, 'score');
+    expect(await status(page)).toBe(`Removed ${36 - cells} cells (+${score}). Now 1 move, ${score} points, ${cells} cells left.`);
+    await page.click('[data-testid=sg-undo]');
+    await expect.poll(() => boardState(page, 'board'), PATIENTLY).toBe(start);
+    expect(await status(page)).toBe('Move taken back. Now 0 moves, 0 points, 36 cells left.');
+    await page.click('[data-testid=sg-redo]');
+    await expect.poll(() => boardState(page, 'cells'), PATIENTLY).toBe(String(cells));
+    expect(await status(page)).toBe(`Move played again. Now 1 move, ${score} points, ${cells} cells left.`);
+    await page.click('[data-testid=sg-undo]');
+    await screenshot(page, 'samegame-playing-wide');
+
+    // Every move of the solution is drawn in turn: record each value the move count takes.
+    await page.evaluate((selector) => {
+      const board = document.querySelector(selector)!;
+      const seen: string[] = [];
+      Object.assign(window, { movesSeen: seen });
+      new MutationObserver((records) => records.forEach((record) => seen.push(record.oldValue ?? ''))).observe(board, {
+        attributeFilter: ['data-moves'],
+        attributeOldValue: true,
+      });
+    }, BOARD);
     await page.click('[data-testid=sg-solution]');
-    await expect.poll(() => boardState(page, 'moves'), { timeout: 15_000 }).toBe('1');
-    await expect.poll(async () => Number(await boardState(page, 'moves')), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await page.waitForSelector('[data-testid=sg-status] >> text=/Solution replayed/', { timeout: 30_000 });
-    await screenshot(page, 'samegame-solution');
+    const moves = Number(await boardState(page, 'moves'));
+    expect(moves).toBeGreaterThanOrEqual(3);
+    const seen = await page.evaluate(() => (window as unknown as { movesSeen: string[] }).movesSeen);
+    expect([...seen, String(moves)]).toEqual(Array.from({ length: moves + 1 }, (_, i) => String(i)));
+
+    const result = page.locator('[data-testid=sg-result]');
+    await result.waitFor();
+    const final = await boardState(page, 'score');
+    expect(await result.textContent()).toMatch(new RegExp(`^(Game over|Board cleared!)${final} points in ${moves} moves, `));
+    expect(await resultFits(page)).toBe(true);
+    await screenshot(page, 'samegame-game-over-wide');
+    await page.click('[data-testid=sg-undo]'); // beside the board, not under the dialog
+    await expect.poll(() => boardState(page, 'moves'), PATIENTLY).toBe(String(moves - 1));
+    expect(await result.count()).toBe(0);
+    expect(await status(page)).toBe(
+      `Move taken back. Now ${moves - 1} moves, ${await boardState(page, 'score')} points, ${await boardState(page, 'cells')} cells left.`,
+    );
+
+    await page.setViewportSize({ width: 420, height: 900 });
+    await newBoard(page, 15, 15);
+    const box = (await page.locator(BOARD).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.width).toBeGreaterThan(0.9 * 400); // the window less the page's padding
+    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    await removeGroup(page);
+    await clickCell(page, loneCell(await boardState(page, 'board'))!);
+    await expect.poll(() => status(page), PATIENTLY).toBe(LONE_CELL);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'samegame-lone-cell-narrow');
+    await page.click('[data-testid=sg-undo]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'samegame-playing-narrow');
+    await setField(page, 'sg-interval', '10');
+    await page.click('[data-testid=sg-solution]');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await resultFits(page)).toBe(true);
+    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'samegame-game-over-narrow');
     await page.close();
   });
 
-  it('competes: the computer plays a random puzzle first, then the player gets the same one', async () => {
+  it('competes fairly: the computer plays a random puzzle first, the player the same one without help, and the verdict shows', async () => {
     const page = await openPage(browser(), `${app.url}/#/samegame`);
-    await setField(page, 'sg-columns', '6');
-    await setField(page, 'sg-rows', '6');
     await setField(page, 'sg-seconds', '1');
+    await newBoard(page, 6, 6);
     await page.click('[data-testid=sg-compete]');
     await page.waitForSelector('[data-testid=sg-status] >> text=/Your turn: the same puzzle/', { timeout: 20_000 });
-    expect(Number(await page.textContent('[data-testid=sg-computer]'))).toBeGreaterThanOrEqual(0);
+    const computer = await page.textContent('[data-testid=sg-computer]');
+    expect(Number(computer)).toBeGreaterThanOrEqual(0);
     expect(await boardState(page, 'cells')).toBe('36'); // the player starts from the full puzzle
+    await removeGroup(page);
+    for (const help of ['sg-hint', 'sg-solution', 'sg-undo', 'sg-redo']) expect(await page.isDisabled(`[data-testid=${help}]`)).toBe(true);
+    expect(await page.textContent('[data-testid=sg-contest-rules]')).toMatch(/hint, full solution and undo are off/);
+
+    await playToTheEnd(page);
+    const result = page.locator('[data-testid=sg-result]');
+    await result.waitFor();
+    const mine = Number(await boardState(page, 'score'));
+    const verdict = mine > Number(computer) ? 'You win' : mine === Number(computer) ? 'A draw' : 'The computer wins';
+    expect(await result.locator('h2').textContent()).toBe(verdict);
+    expect(await result.locator('[data-testid=sg-result-player]').textContent()).toBe(String(mine));
+    expect(await result.locator('[data-testid=sg-result-computer]').textContent()).toBe(computer);
+    expect(await status(page)).toMatch(new RegExp(`${verdict}: you ${mine}, the computer ${computer}\\.$`));
+    await screenshot(page, 'samegame-verdict-wide');
+
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.keyboard.press('Enter'); // "Compete again" has the focus
+    await page.waitForSelector('[data-testid=sg-status] >> text=/Your turn: the same puzzle/', { timeout: 20_000 });
+    expect(await result.count()).toBe(0);
+    await playToTheEnd(page);
+    await result.waitFor();
+    expect(await resultFits(page)).toBe(true);
+    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'samegame-verdict-narrow');
+
+    // A contest needs a move: compete passes over a drawn puzzle without a single group; a forced game ends in a draw.
+    await setField(page, 'sg-colours', '9');
+    await newBoard(page, 2, 2);
+    const stuck = Array.from({ length: 1000 }, (_, seed) => seed).find((seed) => new SameGame(randomBoard(2, 2, 9, seed)).isOver())!;
+    await page.evaluate((seed) => (Math.random = () => (seed + 0.5) / 1_000_000), stuck); // compete draws its seed from Math.random
+    await page.click('[data-testid=sg-compete]');
+    await page.waitForSelector('[data-testid=sg-status] >> text=/Your turn: the same puzzle/', { timeout: 20_000 });
+    const seed = Number(await page.inputValue('[data-testid=sg-seed]'));
+    expect(seed).toBeGreaterThan(stuck);
+    expect(new SameGame(randomBoard(2, 2, 9, seed)).moves()).toHaveLength(1); // a single group on 2×2: one line of play for both sides
+    await playToTheEnd(page);
+    await result.waitFor();
+    expect(await result.locator('h2').textContent()).toBe('A draw');
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Frame, LiveGame } from './aveiro-types.ts';
+import type { FinishedGame, Frame, LiveGame } from './aveiro-types.ts';
 
 const CELL = 18;
 const [WIDTH, HEIGHT] = [10, 30];
@@ -22,81 +22,78 @@ function drawFrame(context: CanvasRenderingContext2D, frame: Frame | null): void
   }
 }
 
-/** Live games of the Aveiro protocol on this server, and a viewer for any of them (via /viewer). */
+/** The newest live game (the highest id), or null when none runs. */
+function newestOf(live: readonly LiveGame[]): number | null {
+  return live.reduce<number | null>((newest, game) => (newest === null || game.id > newest ? game.id : newest), null);
+}
+
+/**
+ * Live games of the Aveiro protocol on this server, the last games that ended, and a viewer (via
+ * /viewer) that follows the newest live game until the user picks one.
+ */
 export function AveiroView() {
-  const [games, setGames] = useState<LiveGame[]>([]);
-  const [watching, setWatching] = useState<number | null>(null);
-  const [frame, setFrame] = useState<Frame | null>(null);
+  const [live, setLive] = useState<LiveGame[]>([]);
+  const [finished, setFinished] = useState<FinishedGame[]>([]);
+  /** The game the user picked, or null to follow the newest live game. */
+  const [picked, setPicked] = useState<number | null>(null);
+  const [followed, setFollowed] = useState<number | null>(null);
+  const [view, setView] = useState<{ frame: Frame | null; frames: number }>({ frame: null, frames: 0 });
   const canvas = useRef<HTMLCanvasElement>(null);
+  const newest = newestOf(live);
+  const watching = picked ?? followed;
 
   useEffect(() => {
     const refresh = () =>
       fetch('api/aveiro/games')
         .then((response) => response.json())
-        .then((body: { games: LiveGame[] }) => setGames(body.games));
+        .then((body: { games: LiveGame[]; finished: FinishedGame[] }) => {
+          setLive(body.games);
+          setFinished(body.finished);
+        });
     void refresh();
     const timer = setInterval(refresh, 1000);
     return () => clearInterval(timer);
   }, []);
 
+  // Following the newest: switch when a newer game starts, or when the one shown ends and another runs.
   useEffect(() => {
+    if (newest !== null) setFollowed(newest);
+  }, [newest]);
+
+  useEffect(() => {
+    setView({ frame: null, frames: 0 });
     if (watching === null) return;
     const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/viewer`);
     socket.onopen = () => socket.send(JSON.stringify({ cmd: 'join', game: watching }));
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if ('game' in message) setFrame(message as Frame);
+      if ('game' in message) setView(({ frames }) => ({ frame: message as Frame, frames: frames + 1 }));
     };
     return () => socket.close();
   }, [watching]);
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
-    if (context) drawFrame(context, frame);
+    if (context) drawFrame(context, view.frame);
   });
 
+  const shown = live.find((game) => game.id === watching) ?? finished.find((game) => game.id === watching);
+  const ended = finished.some((game) => game.id === watching);
   return (
     <section class="page">
       <h2>Aveiro network games</h2>
       <p class="hint">
         Course agents connect to <code>ws://{location.host}/player</code> (spectators to <code>/viewer</code>);{' '}
-        <code>npx gridmind client --agent aveiro</code> plays with Gridmind's agent.
+        <code>npx gridmind client --agent aveiro</code> plays with Gridmind's agent. The newest game shows here; click a live game to watch
+        it instead.
       </p>
-      <div class="bench">
-        <table class="runs" data-testid="live-games">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Player</th>
-              <th>Score</th>
-              <th>Lines</th>
-              <th>Speed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {games.length === 0 && (
-              <tr>
-                <td colSpan={5}>No game is running.</td>
-              </tr>
-            )}
-            {games.map((game) => (
-              <tr key={game.id} class={game.id === watching ? 'selected' : ''} onClick={() => setWatching(game.id)}>
-                <td>{game.id}</td>
-                <td class="name">{game.player}</td>
-                <td>{game.score}</td>
-                <td>{game.lines}</td>
-                <td>{game.speed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div>
-          {watching !== null && (
-            <p>
-              Game {watching}
-              {frame?.player ? ` — ${frame.player}` : ''}: score {frame?.score ?? 0}
-            </p>
-          )}
+      <div class="aveiro">
+        <div class="aveiro-viewer">
+          <p data-testid="aveiro-watching">
+            {watching === null
+              ? 'No game has run yet.'
+              : `Game ${watching}${shown ? ` — ${shown.player}` : ''}: score ${view.frame?.score ?? shown?.score ?? 0}${ended ? ' (finished)' : ''}`}
+          </p>
           <canvas
             ref={canvas}
             width={WIDTH * CELL}
@@ -104,9 +101,93 @@ export function AveiroView() {
             role="img"
             aria-label="Aveiro game"
             data-testid="aveiro-board"
+            data-game={watching ?? ''}
+            data-frames={view.frames}
           />
+          {picked !== null && (
+            <button type="button" class="secondary" onClick={() => setPicked(null)} data-testid="follow-newest">
+              Follow the newest game
+            </button>
+          )}
+        </div>
+        <div class="aveiro-lists">
+          <h3>Live</h3>
+          <GameTable
+            games={live}
+            headings={['Score', 'Speed']}
+            cells={(game) => [game.score, game.speed]}
+            empty="No game is running."
+            watching={watching}
+            onPick={setPicked}
+            testId="live-games"
+          />
+          <h3>Finished</h3>
+          <GameTable
+            games={finished}
+            headings={['Final score', 'How it ended']}
+            cells={(game) => [game.score, game.ending]}
+            empty="No game has ended yet."
+            watching={watching}
+            testId="finished-games"
+          />
+          <p class="hint">
+            The server lists its last ended games until it restarts; a game that ends in game over also enters the high scores.
+          </p>
         </div>
       </div>
     </section>
+  );
+}
+
+/** A table of games: number, player, lines, and two columns of the caller's (the score first, then the last column). */
+function GameTable<Game extends LiveGame>({
+  games,
+  headings: [scoreHeading, lastHeading],
+  cells,
+  empty,
+  watching,
+  onPick,
+  testId,
+}: {
+  games: readonly Game[];
+  headings: [string, string];
+  cells: (game: Game) => [number, number | string];
+  empty: string;
+  watching: number | null;
+  /** Called with the game clicked; without it, rows are not clickable. */
+  onPick?: (id: number) => void;
+  testId: string;
+}) {
+  return (
+    <table class={onPick ? 'runs' : ''} data-testid={testId}>
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>Player</th>
+          <th>{scoreHeading}</th>
+          <th>Lines</th>
+          <th>{lastHeading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {games.length === 0 && (
+          <tr>
+            <td colSpan={5}>{empty}</td>
+          </tr>
+        )}
+        {games.map((game) => {
+          const [score, last] = cells(game);
+          return (
+            <tr key={game.id} class={game.id === watching ? 'selected' : ''} onClick={onPick && (() => onPick(game.id))}>
+              <td>{game.id}</td>
+              <td class="name">{game.player}</td>
+              <td>{score}</td>
+              <td>{game.lines}</td>
+              <td>{last}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

@@ -1,2 +1,2 @@
 export type { Frame } from '../../src/aveiro/game.ts';
-export type { LiveGame } from '../../src/aveiro/server.ts';
+export type { FinishedGame, LiveGame } from '../../src/aveiro/server.ts';

@@ -8,6 +8,8 @@ import { SEARCH_METHODS, type SearchMethod } from '../../../src/search/index.ts'
 import { useTicker } from '../hooks.ts';
 import { NumberField } from '../NumberField.tsx';
 import { drawSameGame } from './draw.ts';
+import { useCellSize } from './fit.ts';
+import { ResultDialog, verdict } from './ResultDialog.tsx';
 import { SolverClient } from './solver-client.ts';
 
 interface Settings {
@@ -44,7 +46,12 @@ interface Contest {
   readonly computer: Solution;
 }
 
-const CELL_LIMIT = 44;
+/** Compete draws its puzzle's seed below this. */
+const SEEDS = 1_000_000;
+/** The board canvas's border, in pixels (see .samegame-board). */
+const BOARD_BORDER = 1;
+const START = 'Click a group of two or more cells of one colour.';
+const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
 
 /** SameGame (S3): play by clicking groups, undo/redo, hints, compete with the computer, and watch a full solution. */
 export function SameGameView() {
@@ -52,18 +59,20 @@ export function SameGameView() {
   const [game, setGame] = useState(() => newGame(DEFAULTS));
   const [hover, setHover] = useState<[number, number][]>([]);
   const [highlight, setHighlight] = useState<[number, number][]>([]);
-  const [status, setStatus] = useState('Click a group of two or more cells of one colour.');
+  const [status, setStatus] = useState(START);
   const [thinking, setThinking] = useState(false);
   const [contest, setContest] = useState<Contest | null>(null);
+  /** Whether the player closed the dialog at the end of the game shown. */
+  const [resultClosed, setResultClosed] = useState(false);
   const [, tick] = useTicker();
   const canvas = useRef<HTMLCanvasElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const solver = useRef<SolverClient | null>(null);
   const replay = useRef<ReturnType<typeof setInterval> | null>(null);
   const { width, height } = game.board;
-  const size = Math.max(
-    10,
-    Math.min(CELL_LIMIT, Math.floor(Math.min((window.innerWidth - 380) / width, (window.innerHeight - 160) / height))),
-  );
+  const size = useCellSize(stage, width, height, BOARD_BORDER);
+  const busy = thinking || replay.current !== null;
+  const competing = contest !== null;
 
   useEffect(() => {
     solver.current = new SolverClient();
@@ -82,34 +91,42 @@ export function SameGameView() {
     if (replay.current !== null) clearInterval(replay.current);
     replay.current = null;
   };
-  const restart = (next: Settings, keepContest = false) => {
+  const restart = (next: Settings) => {
     stopReplay();
     solver.current?.cancel();
     setThinking(false);
     setGame(newGame(next));
     setHover([]);
     setHighlight([]);
-    if (!keepContest) setContest(null);
-    setStatus('Click a group of two or more cells of one colour.');
+    setResultClosed(false);
+    setContest(null);
+    setStatus(START);
   };
-  const cellAt = (event: MouseEvent): [number, number] => [Math.floor(event.offsetX / size), height - 1 - Math.floor(event.offsetY / size)];
-  const play = (x: number, y: number) => {
-    if (game.groupAt(x, y).length < 2 || replay.current !== null) return;
-    const move = game.play(x, y);
+  /** The cell under the mouse; on a very narrow window CSS may draw the canvas smaller than its pixel size. */
+  const cellAt = (event: MouseEvent): [number, number] => {
+    const board = event.currentTarget as HTMLCanvasElement;
+    const column = Math.floor((event.offsetX / board.clientWidth) * width);
+    const row = Math.floor((event.offsetY / board.clientHeight) * height);
+    return [Math.min(Math.max(column, 0), width - 1), height - 1 - Math.min(Math.max(row, 0), height - 1)];
+  };
+  /** Shows the position reached by a move, an undo or a redo, and the verdict when it ends a contest. */
+  const reached = (what: string) => {
     setHighlight([]);
     setHover([]);
-    setStatus(`Removed ${move.size} cells: +${move.points}.`);
-    report();
+    setResultClosed(false);
+    const computer = contest?.computer.score;
+    const result =
+      computer !== undefined && game.isOver() ? ` ${verdict(game.score(), computer)}: you ${game.score()}, the computer ${computer}.` : '';
+    setStatus(`${what} ${describePosition(game)}${result}`);
     tick();
   };
-  const report = () => {
-    if (!game.isOver()) return;
-    const mine = game.score();
-    setStatus(
-      contest === null
-        ? `Game over: ${mine} points${game.cleared() ? ', board cleared!' : ''}.`
-        : `Game over: you ${mine}, the computer ${contest.computer.score}. ${mine > contest.computer.score ? 'You win!' : mine === contest.computer.score ? 'A draw.' : 'The computer wins.'}`,
-    );
+  const play = (x: number, y: number) => {
+    if (busy) return;
+    const group = game.groupAt(x, y);
+    if (group.length === 1) return setStatus(LONE_CELL);
+    if (group.length === 0) return; // an empty cell
+    const move = game.play(x, y);
+    reached(`Removed ${move.size} cells (+${move.points}).`);
   };
   const think = async (what: string): Promise<Solution | null> => {
     setThinking(true);
@@ -164,14 +181,13 @@ export function SameGameView() {
     setHighlight(solution.moves.length > 0 ? game.groupAt(...solution.moves[0]) : []);
   };
   const compete = async () => {
-    const next = { ...settings, seed: Math.floor(Math.random() * 1_000_000) };
+    const next = { ...settings, seed: playableSeed(settings, Math.floor(Math.random() * SEEDS)) };
     setSettings(next);
     restart(next);
-    const fresh = newGame(next);
     setThinking(true);
     setStatus('The computer plays this puzzle first…');
     try {
-      const computer = await solver.current!.solve(fresh.board, {
+      const computer = await solver.current!.solve(newGame(next).board, {
         method: next.method,
         rules: next.rules,
         heuristic: needsHeuristic(next.method) ? next.heuristic : undefined,
@@ -179,7 +195,6 @@ export function SameGameView() {
         seed: next.seed,
       });
       setContest({ computer });
-      setGame(fresh);
       setStatus(`The computer scored ${computer.score} in ${computer.moves.length} moves (${computer.ms} ms). Your turn: the same puzzle.`);
     } catch (error) {
       setStatus(`The computer stopped: ${(error as Error).message}`);
@@ -287,12 +302,12 @@ export function SameGameView() {
           <NumberField value={settings.interval} min={10} max={5000} onCommit={(interval) => set({ interval })} testId="sg-interval" />
         </label>
       </aside>
-      <div class="stage">
+      <div class="stage" ref={stage}>
         <canvas
           ref={canvas}
           width={width * size}
           height={height * size}
-          class="samegame-board"
+          class={`samegame-board${busy ? ' busy' : ''}`}
           role="img"
           aria-label="SameGame board"
           data-testid="samegame-board"
@@ -304,9 +319,20 @@ export function SameGameView() {
           onMouseLeave={() => setHover([])}
           onClick={(event) => play(...cellAt(event))}
         />
+        <p class="status" role="status" data-testid="sg-status">
+          {status}
+        </p>
         <p class="hint">
           {hover.length > 1 ? `This group: ${hover.length} cells, +${groupPoints(settings.rules.scoring, hover.length)} points.` : ' '}
         </p>
+        {game.isOver() && !busy && !resultClosed && (
+          <ResultDialog
+            game={game}
+            computer={contest?.computer ?? null}
+            onAgain={() => (contest ? void compete() : restart(settings))}
+            onClose={() => setResultClosed(true)}
+          />
+        )}
       </div>
       <aside class="side">
         <dl class="hud">
@@ -328,12 +354,11 @@ export function SameGameView() {
             <button
               type="button"
               class="secondary"
-              disabled={!game.canUndo || thinking}
+              disabled={!game.canUndo || thinking || competing}
               onClick={() => {
                 stopReplay();
                 game.undo();
-                setHighlight([]);
-                tick();
+                reached('Move taken back.');
               }}
               data-testid="sg-undo"
             >
@@ -342,29 +367,31 @@ export function SameGameView() {
             <button
               type="button"
               class="secondary"
-              disabled={!game.canRedo || thinking}
+              disabled={!game.canRedo || thinking || competing}
               onClick={() => {
                 game.redo();
-                tick();
+                reached('Move played again.');
               }}
               data-testid="sg-redo"
             >
               Redo
             </button>
           </div>
-          <button type="button" disabled={thinking || game.isOver()} onClick={hint} data-testid="sg-hint">
+          <button type="button" disabled={thinking || competing || game.isOver()} onClick={hint} data-testid="sg-hint">
             Hint
           </button>
-          <button type="button" disabled={thinking || game.isOver()} onClick={solveAndReplay} data-testid="sg-solution">
+          <button type="button" disabled={thinking || competing || game.isOver()} onClick={solveAndReplay} data-testid="sg-solution">
             Full solution
           </button>
           <button type="button" disabled={thinking} onClick={compete} data-testid="sg-compete">
             Compete with the computer
           </button>
+          {competing && (
+            <p class="hint" data-testid="sg-contest-rules">
+              While you compete, hint, full solution and undo are off: the computer had none of them.
+            </p>
+          )}
         </div>
-        <p class="status" role="status" data-testid="sg-status">
-          {status}
-        </p>
       </aside>
     </section>
   );
@@ -372,6 +399,21 @@ export function SameGameView() {
 
 function newGame(settings: Settings): SameGame {
   return new SameGame(randomBoard(settings.columns, settings.rows, settings.colours, settings.seed), settings.rules);
+}
+
+/** The first seed from `from` on (wrapping at SEEDS) whose puzzle has a move: a contest needs one to play. */
+function playableSeed(settings: Settings, from: number): number {
+  let seed = from;
+  while (newGame({ ...settings, seed }).isOver()) seed = (seed + 1) % SEEDS;
+  return seed;
+}
+
+/** The status line's account of a position: its moves, score and cells left, and whether the game is over. */
+function describePosition(game: SameGame): string {
+  const moves = game.history().length;
+  const cells = game.board.cellCount();
+  const position = `${moves} ${moves === 1 ? 'move' : 'moves'}, ${game.score()} points, ${game.cleared() ? 'board cleared' : `${cells} cells left`}`;
+  return game.isOver() ? `Game over: ${position}.` : `Now ${position}.`;
 }
 
 /** Methods that use S3's heuristics: the depth-first ones order moves with it, best-first and beam rank by it. */

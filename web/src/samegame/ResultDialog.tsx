@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { SameGame } from '../../../src/samegame/game.ts';
+import type { Solution } from '../../../src/samegame/solver.ts';
+
+/** The verdict of a contest, from the player's side. */
+export function verdict(player: number, computer: number): string {
+  return player > computer ? 'You win' : player === computer ? 'A draw' : 'The computer wins';
+}
+
+/**
+ * The end of a game, over the board: the score, and in a contest the verdict with both sides' scores.
+ * `onAgain` starts over (a new board, or a new contest); `onClose` leaves the final board in view.
+ */
+export function ResultDialog({
+  game,
+  computer,
+  onAgain,
+  onClose,
+}: {
+  game: SameGame;
+  /** The computer's game when the player competed with it. */
+  computer: Solution | null;
+  onAgain: () => void;
+  onClose: () => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  const again = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' }); // on a narrow window the board may be scrolled away
+    again.current?.focus({ preventScroll: true });
+  }, []);
+  const score = game.score();
+  const moves = game.history().length;
+  const cells = game.board.cellCount();
+  const ending = game.cleared() ? 'board cleared' : `${cells} ${cells === 1 ? 'cell' : 'cells'} left`;
+  return (
+    <div
+      class="overlay inside samegame-result"
+      role="dialog"
+      aria-label={computer ? 'Contest verdict' : 'Game over'}
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
+      <div class="panel" ref={panel} data-testid="sg-result">
+        <h2>{computer ? verdict(score, computer.score) : game.cleared() ? 'Board cleared!' : 'Game over'}</h2>
+        {computer ? (
+          <table class="contest">
+            <tbody>
+              <tr>
+                <th>You</th>
+                <td data-testid="sg-result-player">{score}</td>
+                <td>
+                  {moves} moves, {ending}
+                </td>
+              </tr>
+              <tr>
+                <th>Computer</th>
+                <td data-testid="sg-result-computer">{computer.score}</td>
+                <td>
+                  {computer.moves.length} moves, {computer.cleared ? 'board cleared' : 'cells left'}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        ) : (
+          <p>
+            {score} points in {moves} moves, {ending}.
+          </p>
+        )}
+        <div class="actions">
+          <button type="button" class="secondary" onClick={onClose} data-testid="sg-result-close">
+            Close
+          </button>
+          <button type="button" ref={again} onClick={onAgain} data-testid="sg-result-again">
+            {computer ? 'Compete again' : 'New board'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
