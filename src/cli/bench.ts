@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { benchSecondsLeft } from '../bench/eta.ts';
 import { sqliteGameStore } from '../bench/game-store.ts';
 import { runTetrisBench, type BenchPlayer, type BenchResult, type PlayerSummary } from '../bench/tetris-bench.ts';
+import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { duration } from '../core/duration.ts';
 import { InputError } from '../core/errors.ts';
@@ -202,7 +203,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     agent.name,
     vs?.name ?? null,
     earlierRun !== undefined
-      ? `nothing left to play: every game of seeds ${flags.seedBase}…${lastSeed} was stored, and this is run ${earlierRun.id} (stored ${earlierRun.createdAt.slice(0, 16).replace('T', ' ')}; not stored again)`
+      ? `nothing left to play: every game of seeds ${flags.seedBase}…${lastSeed} was stored, and this is run ${earlierRun.id} (stored ${formatDate(earlierRun.createdAt)}; not stored again)`
       : `stored as run ${summary.runId} (${count(flags.workers, 'worker')}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
   );
 }
@@ -259,7 +260,7 @@ function describeRun(run: BenchRun): string {
   };
   const versus = run.vs ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})` : '';
   return (
-    `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
+    `#${run.id}  ${formatDate(run.createdAt)}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
     `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`
   );
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
 import { boardFiles, runSameGameBench, type BoardResult, type SameGameBenchResult } from '../samegame/bench.ts';
@@ -299,7 +300,7 @@ function store(db: Db, run: NewSameGameRun): number {
 
 function describeRun(run: SameGameRun): string {
   return (
-    `#${run.id}  ${run.createdAt.slice(0, 19).replace('T', ' ')}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
+    `#${run.id}  ${formatDate(run.createdAt)}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
     `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`
   );
 }

@@ -1,5 +1,6 @@
 /** What `gridmind tune` and `gridmind tune-runs` print and write: the tuned agent, the run's stage, the run list. */
 import { basename } from 'node:path';
+import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { duration } from '../core/duration.ts';
 import { writeFileAtomically } from '../core/files.ts';
@@ -68,7 +69,7 @@ export function describeRun(run: TuneRun): string {
   const result = state.outcome === null ? '' : `  validation ${figure(state.outcome.validationMean)} lines`;
   const shownStatus = status === 'done' ? 'done' : isPlayed(run) ? `running (${describeHolder(run.holder!)})` : 'stopped';
   return (
-    `#${id}  ${updatedAt.slice(0, 19).replace('T', ' ')}  ${shownStatus}  ${config.method} ${config.width}x${config.height}  ` +
+    `#${id}  ${formatDate(updatedAt)}  ${shownStatus}  ${config.method} ${config.width}x${config.height}  ` +
     `iteration ${state.iteration}/${config.iterations}  ${config.features.length} features  ${duration(seconds)}${result}`
   );
 }

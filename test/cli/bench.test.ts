@@ -46,7 +46,9 @@ describe('gridmind bench', () => {
     expect(runs[0]).toMatchObject({ id: result.runId, agent: 'dellacherie', vs: 'eltetris', board: '6x8', games: 6, seedBase: 1 });
     expect(runs[0].perGame.lines).toHaveLength(6);
     expect(runs[0].perGame.vsLines).toHaveLength(6);
-    expect((await runCli(['runs'], env)).stdout).toMatch(new RegExp(`^#${result.runId} .* dellacherie vs eltetris`, 'm'));
+    expect((await runCli(['runs'], env)).stdout).toMatch(
+      new RegExp(`^#${result.runId}  \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}  tetris .* dellacherie vs eltetris`, 'm'),
+    ); // the one date format
   });
 
   it('gives the same lines whatever the number of workers (game g always has seed base + g)', async () => {

@@ -99,6 +99,9 @@ describe('the High scores and Benchmarks pages in a real browser', () => {
     await page.selectOption('[data-testid=rules]', 'target');
     await setField(page, 'target', '12');
     await page.click('[data-testid=start]');
+    await page.keyboard.press('h'); // the Play view's high scores name the target's table
+    await page.getByRole('dialog', { name: 'High scores' }).getByText('High scores — target 12, 10x20').waitFor({ timeout: 15_000 });
+    await page.keyboard.press('h');
     await page.fill('[data-testid=speed]', '6');
     await page.waitForSelector('[data-testid=game-over] >> text=Success: exactly 12 points!', { timeout: 60_000 });
     await page.waitForSelector('[data-testid=scores] >> text=target');

@@ -2,40 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { DEFAULT_TARGET } from '../../src/tetris/game.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
 import { AVEIRO_TABLE, fetchHighScores, type HighScore, type ScoreTable } from './api.ts';
-import { DateText } from './dates.tsx';
 import { NumberField } from './NumberField.tsx';
+import { ScoreTableView } from './ScoreTableView.tsx';
 import { tetrisScoreTable } from './score-tables.ts';
-
-/** A top-10 table. Names are rendered as text, never as HTML. */
-export function ScoreTableView({ entries }: { entries: readonly HighScore[] }) {
-  if (entries.length === 0) return <p class="hint">No scores yet: be the first.</p>;
-  return (
-    <table class="scores" data-testid="scores">
-      <thead>
-        <tr>
-          <th>#</th>
-          <th>Name</th>
-          <th class="number">Points</th>
-          <th class="number">Lines</th>
-          <th>Date</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry, index) => (
-          <tr key={index}>
-            <td>{index + 1}</td>
-            <td class="name">{entry.name}</td>
-            <td class="number">{entry.points.toLocaleString('en-US')}</td>
-            <td class="number">{entry.lines.toLocaleString('en-US')}</td>
-            <td>
-              <DateText iso={entry.date} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /** The games with high scores: Tetris played in this app, and the Aveiro network game played over its protocol. */
 type ScoreGame = 'tetris' | 'aveiro';

@@ -1,17 +1,4 @@
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/**
- * The app's one way to show a stored ISO date and time: year-month-day, then the 24-hour time to the
- * minute, in the reader's time zone, e.g. "2026-11-24 14:05". Largest unit first reads the same in
- * every country (no day/month swap), sorts as text, and needs no AM/PM.
- */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return (
-    `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())} ` +
-    `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
-  );
-}
+import { formatDate } from '../../src/core/dates.ts';
 
 /** A stored date as {@link formatDate} writes it; a narrow column breaks it between the day and the time only. */
 export function DateText({ iso }: { iso: string }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
 import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { tetrisScoreTable } from '../score-tables.ts';
-import { ScoreTableView } from '../HighScoresView.tsx';
+import { ScoreTableView } from '../ScoreTableView.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { Hud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
@@ -260,12 +260,13 @@ function HighScoresDialog({ table, onClose }: { table: ScoreTable; onClose: () =
   const [entries, setEntries] = useState<HighScore[] | null>(null);
   useEffect(() => {
     void fetchHighScores(table).then(setEntries);
-  }, [table.rules, table.board]);
+  }, [table.rules, table.board, table.target]);
   return (
     <div class="overlay inside" role="dialog" aria-label="High scores" onClick={onClose}>
       <div class="panel" onClick={(event) => event.stopPropagation()}>
         <h2>
-          High scores — {table.rules}, {table.board}
+          High scores — {table.rules}
+          {table.target !== undefined && ` ${table.target}`}, {table.board}
         </h2>
         {entries ? <ScoreTableView entries={entries} /> : <p>Loading…</p>}
         <div class="actions">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../web/src/dates.tsx';
+import { formatDate } from '../../src/core/dates.ts';
 
-describe("the app's date format", () => {
+describe("Gridmind's date format", () => {
   it('writes a stored date as year-month-day and 24-hour time to the minute, in local time', () => {
     expect(formatDate(new Date(2026, 10, 24, 14, 5, 59).toISOString())).toBe('2026-11-24 14:05');
     expect(formatDate(new Date(2027, 0, 3, 9, 7).toISOString())).toBe('2027-01-03 09:07');
