@@ -85,8 +85,10 @@ export function nmcs<S>(problem: Problem<S>, options: NmcsOptions): SearchResult
 
   const runs = options.runs ?? 1;
   for (let run = 0; run < runs && !budget.exhausted; run++) {
+    const nodesBefore = budget.nodes;
     problem.copy(root, start);
     nested(level, root, 0);
+    if (budget.nodes === nodesBefore) break; // no move to play from the start: every run is this one
   }
   return budget.result(problem.score(start));
 }

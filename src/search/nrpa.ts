@@ -128,8 +128,10 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
 
   const runs = options.runs ?? 1;
   for (let run = 0; run < runs && !budget.exhausted; run++) {
+    const nodesBefore = budget.nodes;
     policies[level].reset();
     search(level);
+    if (budget.nodes === nodesBefore) break; // no move to play from the start: every run is this one
   }
   return budget.result(problem.score(start));
 }
