@@ -15,7 +15,7 @@ export const FLOOD_BURST = 2000;
 /** Bytes waiting to go out to one client beyond which it is too slow and is dropped (close 1013). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** Ended games the server remembers for the web app's list (newest first, in memory only); their scores stay in the high scores. */
+/** Ended games the server remembers for the web app's list (newest first, in memory only); a game played to the end also has its score in the high scores. */
 export const FINISHED_GAMES_KEPT = 20;
 
 const message = z.discriminatedUnion('cmd', [

@@ -9,7 +9,7 @@ import { count } from '../core/count.ts';
 import { duration } from '../core/duration.ts';
 import { InputError } from '../core/errors.ts';
 import { findRunsWithResults, listBenchRuns, saveBenchRun, type BenchRun, type NewBenchRun } from '../store/bench-runs.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
@@ -82,7 +82,7 @@ async function bench(flags: BenchFlags): Promise<void> {
       `--seed-base ${flags.seedBase} with ${flags.games} games passes the largest seed (${Number.MAX_SAFE_INTEGER}): use a smaller base`,
     );
   }
-  const db = openDatabase(); // before the games, so that a database that cannot be used loses no run
+  const db = flags.storedOnly ? openDatabase() : openDatabaseToSave(); // before the games, so that a database that cannot take them loses no run
   const board = `${flags.board.width}x${flags.board.height}`;
   const bar = new cliProgress.SingleBar(
     {

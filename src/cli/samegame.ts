@@ -13,7 +13,7 @@ import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type 
 import { checkSolveOptions, solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
-import { openDatabase, type Db } from '../store/database.ts';
+import { openDatabaseToSave, type Db } from '../store/database.ts';
 import { listSameGameRuns, saveSameGameRun, type NewSameGameRun, type SameGameRun } from '../store/samegame-runs.ts';
 import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
 
@@ -157,7 +157,7 @@ export function registerSameGameCommands(program: Command): void {
 function solveFile(flags: SearchFlags & { file: string }): void {
   const board = readBoardFile(flags.file);
   const options = solveOptions(flags);
-  const db = openDatabase(); // before the search, so that a database that cannot be used costs no search
+  const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   let solution: Solution;
   try {
     solution = solve(board, options);
@@ -210,7 +210,7 @@ async function bench(flags: BenchFlags): Promise<void> {
     },
     cliProgress.Presets.shades_classic,
   );
-  const db = openDatabase(); // before the search, so that a database that cannot be used costs no search
+  const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   let result: SameGameBenchResult;
   try {
     bar.start(files.length, 0);

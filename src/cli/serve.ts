@@ -84,7 +84,12 @@ function listenFailure(error: NodeJS.ErrnoException, host: string, port: number)
         `--host ${host} is neither an IP address nor a host name this machine can resolve: use localhost, 0.0.0.0 (every network) or one of this machine's addresses`,
       );
     default:
-      return error;
+      // Any other refusal to listen (EINVAL: a link-local or multicast address, say) is about the address too.
+      return error.syscall === 'listen'
+        ? new InputError(
+            `cannot listen at --host ${host}, port ${port} (${error.code}): use localhost, 0.0.0.0 (every network) or one of this machine's addresses`,
+          )
+        : error;
   }
 }
 

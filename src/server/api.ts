@@ -25,6 +25,8 @@ const tableQuery = z.object({
     .pipe(targetScore)
     .optional(),
 });
+/** `target=unrecorded` reads the scores stored under a target rule set before Gridmind kept their target. */
+const UNRECORDED_TARGET = 'unrecorded';
 const newScore = z.object({
   ...tableShape,
   target: targetScore.optional(),
@@ -42,9 +44,12 @@ class ApiError extends Error {
   }
 }
 
-/** The table of a request: a target is required under rules with one (one table per target) and refused otherwise. */
+/**
+ * The table of a request: a target is required under rules with one (one table per target, or the
+ * table of scores whose target was not recorded) and refused otherwise.
+ */
 function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
-  const hasTarget = Object.hasOwn(RULE_SETS, rules) && RULE_SETS[rules as RuleSetName].hasTarget;
+  const hasTarget = game === 'tetris' && Object.hasOwn(RULE_SETS, rules) && RULE_SETS[rules as RuleSetName].hasTarget;
   if (hasTarget && target === undefined) {
     throw new ApiError(400, `target: the ${rules} rules keep one table per target score: give the target (a whole number of at least 1)`);
   }
@@ -65,7 +70,9 @@ export async function handleApi(
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /api/highscores') {
-      const table = scoreTableOf(parse(tableQuery, Object.fromEntries(url.searchParams)));
+      const { target, ...named } = Object.fromEntries(url.searchParams);
+      const query = parse(tableQuery, target === UNRECORDED_TARGET ? named : { ...named, target });
+      const table = scoreTableOf(target === UNRECORDED_TARGET ? { ...query, target: null } : query);
       sendJson(response, 200, { entries: topHighScores(db, table) });
     } else if (route === 'POST /api/highscores') {
       const score = parse(newScore, await readJson(request));

@@ -102,6 +102,28 @@ export function lockedDatabaseFailure(error: unknown): RunFailure | null {
   );
 }
 
+/**
+ * Opens the database as {@link openDatabase} does for a command that will save to it, and makes sure it
+ * can before the command starts the work whose result it will save: takes the write lock and lets it go
+ * at once. A read-only database is an InputError; one whose lock another process keeps past the busy
+ * timeout fails as {@link lockedDatabaseFailure} says.
+ */
+export function openDatabaseToSave(path = databasePath()): Db {
+  const db = openDatabase(path);
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
+    return db;
+  } catch (error) {
+    db.close();
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
+      throw new InputError(`cannot save to the database ${path}: it is read-only; set GRIDMIND_DB to a writable SQLite file`);
+    }
+    throw lockedDatabaseFailure(error) ?? error;
+  }
+}
+
 /** Runs `use` on the database (opened as {@link openDatabase} does) and closes it whatever happens. */
 export function withDatabase<T>(use: (db: Db) => T): T {
   const db = openDatabase();

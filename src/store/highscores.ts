@@ -21,8 +21,11 @@ export interface ScoreTable {
   readonly game: string;
   readonly rules: string;
   readonly board: string;
-  /** The score to reach exactly; only under rules with a target. */
-  readonly target?: number;
+  /**
+   * The score to reach exactly; only under rules with a target. `null`: the table of the games stored
+   * under such rules before Gridmind kept their target (read only).
+   */
+  readonly target?: number | null;
 }
 
 /** The table of the Aveiro network game's scores (played over its protocol), beside the web app's. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGame } from '../../src/samegame/game.ts';
 import { TEST_SETS } from '../../src/samegame/test-sets.ts';
+import { openDatabase } from '../../src/store/database.ts';
 import { bestScore, columnsOf, groupOf, removed, type Columns } from '../samegame/reference.ts';
 import { runCli } from './run-cli.ts';
 
@@ -180,6 +181,22 @@ describe('bad input: a clear message, exit 2, nothing stored', () => {
 });
 
 describe('a database that cannot be used', () => {
+  it('that another process keeps locked is reported before the search, with exit 1', async () => {
+    const path = join(dir, 'locked.db');
+    const other = openDatabase(path);
+    other.exec('BEGIN IMMEDIATE'); // another process stopped in the middle of a write
+    try {
+      const started = Date.now();
+      const { code, stdout, stderr } = await runCli(['samegame', 'solve', '--file', small, '--time', '60'], { GRIDMIND_DB: path });
+      expect(Date.now() - started).toBeLessThan(30_000); // the lock is waited for 5 s, and the minute of search never starts
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^gridmind: error: the database .*locked\.db stayed locked by another process for 5 s/);
+    } finally {
+      other.close();
+    }
+  });
+
   it.each([
     ['solve', ['solve', '--file', small]],
     ['bench', ['bench', '--set', 'standard', '--workers', '1']],

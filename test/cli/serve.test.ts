@@ -55,6 +55,7 @@ describe('gridmind serve', () => {
     ['a malformed address', '256.256.1.1', /--host 256\.256\.1\.1 is neither an IP address nor a host name this machine can resolve/],
     ['a name that does not resolve', 'no_such_host.invalid', /--host no_such_host\.invalid is neither an IP address nor a host name/],
     ['an empty address', ' ', /the address is empty: use localhost/],
+    ['a multicast address', 'ff02::1', /cannot listen at --host ff02::1, port 0 \(EINVAL\): use localhost, 0\.0\.0\.0/],
   ])('explains %s given to --host in one line, with exit 2', async (_what, host, message) => {
     const { code, stdout, stderr } = await runCli(['serve', '--no-build', '--port', '0', '--host', host], { GRIDMIND_DB: db });
     expect(code).toBe(2);

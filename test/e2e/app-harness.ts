@@ -86,3 +86,9 @@ export async function openPage(browser: BrowserContext, url: string): Promise<Pa
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
+
+/** How long a test waits for the page or the server: a busy 2-core machine can take seconds (expect.poll's own limit is 1 s). */
+export const PATIENTLY = { timeout: 15_000 };
+
+/** Whether the page is wider than the window (a narrow window must never scroll sideways). */
+export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

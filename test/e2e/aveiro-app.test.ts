@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../aveiro/ws-client.ts';
-import { appInBrowser, openPage, screenshot } from './app-harness.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 /** How long a test waits for the page or server to catch up on a busy machine. */
-const PATIENTLY = { timeout: 15_000 };
 const board = async (page: Page, name: string) => (await page.getAttribute('[data-testid=aveiro-board]', `data-${name}`)) ?? '';
-const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('the Aveiro page in a real browser', () => {
   const { app, browser } = appInBrowser();
@@ -47,7 +45,7 @@ describe('the Aveiro page in a real browser', () => {
     await expect.poll(() => board(page, 'game'), PATIENTLY).toBe(idOf('older agent')); // the newest live game now
     await page.setViewportSize({ width: 420, height: 900 });
     await expect.poll(async () => Number(await board(page, 'frames')), PATIENTLY).toBeGreaterThanOrEqual(3);
-    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, 'aveiro-live-narrow');
 
     older.client.socket.close();
@@ -57,7 +55,7 @@ describe('the Aveiro page in a real browser', () => {
     expect(await finishedRow('newer agent')).toContain('game over'); // still listed
     expect(await page.textContent('[data-testid=live-games]')).toContain('No game is running.');
     expect(await page.textContent('[data-testid=aveiro-watching]')).toMatch(/^Game \d+ — older agent: score \d+ \(finished\)$/);
-    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     await page.locator('[data-testid=finished-games]').scrollIntoViewIfNeeded();
     await screenshot(page, 'aveiro-finished-narrow');
     await page.setViewportSize({ width: 1280, height: 800 });

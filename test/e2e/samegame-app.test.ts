@@ -2,16 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SameGame } from '../../src/samegame/game.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { appInBrowser, openPage, screenshot } from './app-harness.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 /** How long a test waits for the page or server to catch up on a busy machine. */
-const PATIENTLY = { timeout: 15_000 };
 const BOARD = '[data-testid=samegame-board]';
 const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
 
 const boardState = async (page: Page, name: string) => (await page.getAttribute(BOARD, `data-${name}`)) ?? '';
 const status = async (page: Page) => (await page.textContent('[data-testid=sg-status]')) ?? '';
-const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function setField(page: Page, testId: string, value: string): Promise<void> {
   await page.fill(`[data-testid=${testId}]`, value);
@@ -137,7 +135,7 @@ describe('the SameGame page in a real browser', () => {
     const box = (await page.locator(BOARD).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.width).toBeGreaterThan(0.9 * 400); // the window less the page's padding
-    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     await removeGroup(page);
     await clickCell(page, loneCell(await boardState(page, 'board'))!);
     await expect.poll(() => status(page), PATIENTLY).toBe(LONE_CELL);
@@ -150,7 +148,7 @@ describe('the SameGame page in a real browser', () => {
     await page.click('[data-testid=sg-solution]');
     await result.waitFor({ timeout: 30_000 });
     expect(await resultFits(page)).toBe(true);
-    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, 'samegame-game-over-narrow');
     await page.close();
   });
@@ -186,7 +184,7 @@ describe('the SameGame page in a real browser', () => {
     await playToTheEnd(page);
     await result.waitFor();
     expect(await resultFits(page)).toBe(true);
-    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, 'samegame-verdict-narrow');
 
     // A contest needs a move: compete passes over a drawn puzzle without a single group; a forced game ends in a draw.

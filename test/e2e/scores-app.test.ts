@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.ts';
-import { appInBrowser, openPage, screenshot } from './app-harness.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 420, height: 900 };
@@ -32,7 +32,6 @@ async function setField(page: Page, testId: string, value: string): Promise<void
 }
 
 /** Whether the page scrolls sideways. */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /** The texts of table cells whose content is wider than the cell (clipped) or that stick out of the window. */
 const clippedCells = (page: Page, table: string) =>
@@ -197,7 +196,7 @@ describe('the High scores and Benchmarks pages in a real browser', () => {
       const counts = page.locator('canvas[aria-label="lines per game"]');
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, size === WIDE ? 'benchmarks-page' : 'benchmarks-page-narrow');
-      await expect.poll(() => counts.getAttribute('data-y-ticks')).toBeTruthy();
+      await expect.poll(() => counts.getAttribute('data-y-ticks'), PATIENTLY).toBeTruthy();
       const ticks = (await counts.getAttribute('data-y-ticks'))!.split(' ');
       expect(ticks.length).toBeGreaterThan(1);
       for (const tick of ticks) expect(tick).toMatch(/^[\d,]+$/);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.ts';
-import { appInBrowser, openPage, screenshot } from './app-harness.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot } from './app-harness.ts';
 
 interface GameChoice {
   player?: string;
@@ -51,7 +51,8 @@ describe('the web app in a real browser', () => {
     await startGame(page, { player: 'human', seed: 1 });
     const start = await piece(page);
     expect(start.letter).toBe('L'); // seed 1's first piece
-    const settled = (expected: Partial<Awaited<ReturnType<typeof piece>>>) => expect.poll(() => piece(page)).toMatchObject(expected);
+    const settled = (expected: Partial<Awaited<ReturnType<typeof piece>>>) =>
+      expect.poll(() => piece(page), PATIENTLY).toMatchObject(expected);
     await page.keyboard.press('ArrowLeft');
     await settled({ x: start.x - 1 });
     await page.keyboard.press('d');
@@ -64,7 +65,7 @@ describe('the web app in a real browser', () => {
     await screenshot(page, 'human-moved');
     expect(await boardState(page, 'pieces')).toBe('0');
     await page.keyboard.press('Space');
-    await expect.poll(() => boardState(page, 'pieces')).toBe('1');
+    await expect.poll(() => boardState(page, 'pieces'), PATIENTLY).toBe('1');
     await settled({ letter: 'T' }); // the next piece of seed 1
     await screenshot(page, 'human-hard-drop');
     await page.close();
@@ -95,7 +96,7 @@ describe('the web app in a real browser', () => {
     await page.waitForSelector('[data-testid=hand-back]');
     const pieces = Number(await boardState(page, 'pieces'));
     await page.keyboard.press('Space');
-    await expect.poll(async () => Number(await boardState(page, 'pieces'))).toBeGreaterThanOrEqual(pieces + 1);
+    await expect.poll(async () => Number(await boardState(page, 'pieces')), PATIENTLY).toBeGreaterThanOrEqual(pieces + 1);
     await page.waitForTimeout(1000);
     // The agent has let go: only gravity locks pieces now (at most a few a second), not hundreds.
     expect(Number(await boardState(page, 'pieces'))).toBeLessThan(pieces + 6);
@@ -122,7 +123,7 @@ describe('the web app in a real browser', () => {
     await page.waitForSelector('[data-testid=winner]', { timeout: 60_000 });
     expect(await page.textContent('[data-testid=winner]')).toMatch(/^AI (greedy|bcts) \((left|right)\) wins!$/);
     // The games have stopped, but a last line clear's flash still ends.
-    await expect.poll(() => page.locator('[data-testid=board][data-clearing]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=board][data-clearing]').count(), PATIENTLY).toBe(0);
     await screenshot(page, 'duel');
     await page.close();
   });

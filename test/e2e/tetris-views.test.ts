@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, openPage, screenshot } from './app-harness.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 /** The two window sizes a player judges the app at. */
 const WINDOWS = [
@@ -49,7 +49,6 @@ const pieceY = async (page: Page) => Number((await boardData(page, 'piece')).spl
 const nextFrames = (page: Page) => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
 
 /** Whether the page scrolls sideways. */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /**
  * The control buttons beside the board: none lies under an open dialog (its backdrop or its panel),
@@ -124,7 +123,7 @@ describe('the Tetris views at both window sizes', () => {
       await page.click('[data-testid=take-over]');
       while ((await boardData(page, 'outcome')) === 'playing') await page.keyboard.press('Space');
       await page.waitForSelector('[data-testid=game-over]');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('name');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), PATIENTLY).toBe('name');
       await page.keyboard.type('rh');
       await nextFrames(page);
       expect(await page.inputValue('[data-testid=name]')).toBe('rh');
@@ -146,7 +145,7 @@ describe('the Tetris views at both window sizes', () => {
       expect(await scrollsSideways(page)).toBe(false);
 
       await page.click('[data-testid=pause]');
-      await expect.poll(() => page.textContent('[data-testid=pause]')).toBe('Resume (P)');
+      await expect.poll(() => page.textContent('[data-testid=pause]'), PATIENTLY).toBe('Resume (P)');
       await page.click('[data-testid=new-game]');
       await page.waitForSelector('[role=dialog][aria-label="New game"]');
       await page.close();
@@ -172,7 +171,7 @@ describe('the Tetris views at both window sizes', () => {
     await page.waitForSelector('[role=dialog][aria-label="High scores"]');
     await standsStill(); // held under the dialog
     await page.keyboard.press('h');
-    await expect.poll(() => page.locator('[role=dialog]').count()).toBe(0);
+    await expect.poll(() => page.locator('[role=dialog]').count(), PATIENTLY).toBe(0);
     expect(await pausedBanner.count()).toBe(0);
     await falls();
     await page.keyboard.press('h');
@@ -342,13 +341,13 @@ describe('the Tetris views at both window sizes', () => {
     const x = (await page.locator('[data-testid=board]').first().getAttribute('data-piece'))!.split(' ')[2];
     await page.keyboard.press('ArrowLeft');
     await expect
-      .poll(async () => (await page.locator('[data-testid=board]').first().getAttribute('data-piece'))!.split(' ')[2])
+      .poll(async () => (await page.locator('[data-testid=board]').first().getAttribute('data-piece'))!.split(' ')[2], PATIENTLY)
       .toBe(String(Number(x) - 1));
     await screenshot(page, 'duel-narrow');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await screenshot(page, 'duel-narrow-right-board');
     await page.setViewportSize({ width: 360, height: 740 }); // a small phone's window
-    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page), PATIENTLY).toBe(false);
     await page.close();
   });
 });

@@ -94,6 +94,26 @@ describe('the HTTP API', () => {
     expect((await asked.json()).error).toMatch(message);
   });
 
+  it('lists the target games stored before their target was kept under target=unrecorded, and loses none', async () => {
+    const board = '8x16';
+    // As the migration leaves such a score: under the target rules, with no target.
+    db.prepare(
+      "INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines) VALUES (?, 'tetris', 'target', ?, NULL, 'Old', 40, 9)",
+    ).run(new Date().toISOString(), board);
+    expect((await post({ game: 'tetris', rules: 'target', board, target: 40, name: 'New', points: 40, lines: 8 })).status).toBe(201);
+    const names = async (target: string) =>
+      (await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=${board}&target=${target}`)).json()).entries.map(
+        (entry: { name: string }) => entry.name,
+      );
+    expect(await names('unrecorded')).toEqual(['Old']);
+    expect(await names('40')).toEqual(['New']);
+    const elsewhere = await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=${board}&target=unrecorded`);
+    expect(elsewhere.status).toBe(400);
+    expect((await elsewhere.json()).error).toMatch(/^target: the classic rules have no target score: leave target out$/);
+    const posted = await post({ game: 'tetris', rules: 'target', board, target: 'unrecorded', name: 'x', points: 1, lines: 1 });
+    expect(posted.status).toBe(400); // only old scores have no target
+  });
+
   it('refuses bad JSON, large bodies, unknown routes and methods', async () => {
     expect(await (await post(null, '{nope')).json()).toEqual({ error: 'the request body is not valid JSON' });
     expect((await post(null, JSON.stringify({ name: 'x'.repeat(20_000) }))).status).toBe(413);

@@ -91,7 +91,9 @@ export function AveiroView() {
         <div class="aveiro-viewer">
           <p data-testid="aveiro-watching">
             {watching === null
-              ? 'No game has run yet.'
+              ? finished.length === 0
+                ? 'No game has run yet.'
+                : 'No game is being played now: the games that ended are listed here.'
               : `Game ${watching}${shown ? ` — ${shown.player}` : ''}: score ${view.frame?.score ?? shown?.score ?? 0}${ended ? ' (finished)' : ''}`}
           </p>
           <canvas

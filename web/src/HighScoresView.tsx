@@ -39,7 +39,7 @@ function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: 
           size={6}
         />
       </label>
-      {table.target !== undefined && (
+      {typeof table.target === 'number' && (
         <label>
           Target score
           <NumberField
@@ -71,6 +71,11 @@ export function HighScoresView() {
       })
       .catch((failure: Error) => setError(failure.message));
   }, [table.game, table.rules, table.board, table.target]);
+  const [unrecorded, setUnrecorded] = useState<HighScore[]>([]);
+  useEffect(() => {
+    setUnrecorded([]);
+    if (typeof table.target === 'number') void fetchHighScores({ ...table, target: null }).then(setUnrecorded);
+  }, [table.game, table.rules, table.board, table.target === undefined]);
   return (
     <section class="page high-scores">
       <h2>High scores</h2>
@@ -84,7 +89,7 @@ export function HighScoresView() {
         </label>
         {game === 'tetris' && <TetrisTableFilters table={tetrisTable} onChange={setTetrisTable} />}
       </div>
-      {table.target !== undefined && (
+      {typeof table.target === 'number' && (
         <p class="hint">
           One table per target score. A game that scored past {table.target.toLocaleString('en-US')} failed, and ranks below every game that
           did not pass it.
@@ -97,6 +102,13 @@ export function HighScoresView() {
         </p>
       )}
       {error ? <p class="error">{error}</p> : entries ? <ScoreTableView entries={entries} /> : <p>Loading…</p>}
+      {unrecorded.length > 0 && (
+        <>
+          <h3>Target not recorded</h3>
+          <p class="hint">Games saved under these rules before Gridmind kept each game's target score.</p>
+          <ScoreTableView entries={unrecorded} testId="scores-unrecorded" />
+        </>
+      )}
     </section>
   );
 }

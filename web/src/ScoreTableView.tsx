@@ -2,10 +2,10 @@ import type { HighScore } from './api.ts';
 import { DateText } from './dates.tsx';
 
 /** A top-10 table. Names are rendered as text, never as HTML. */
-export function ScoreTableView({ entries }: { entries: readonly HighScore[] }) {
+export function ScoreTableView({ entries, testId = 'scores' }: { entries: readonly HighScore[]; testId?: string }) {
   if (entries.length === 0) return <p class="hint">No scores yet: be the first.</p>;
   return (
-    <table class="scores" data-testid="scores">
+    <table class="scores" data-testid={testId}>
       <thead>
         <tr>
           <th>#</th>

@@ -10,9 +10,10 @@ async function json<T>(response: Response): Promise<T> {
   return body as T;
 }
 
+/** A table's best scores; a `null` target asks for the scores whose target was not recorded. */
 export async function fetchHighScores(table: ScoreTable): Promise<HighScore[]> {
   const { target, ...named } = table;
-  const query = new URLSearchParams(target === undefined ? named : { ...named, target: String(target) });
+  const query = new URLSearchParams(target === undefined ? named : { ...named, target: target === null ? 'unrecorded' : String(target) });
   return (await json<{ entries: HighScore[] }>(await fetch(`api/highscores?${query}`))).entries;
 }
 

@@ -257,7 +257,7 @@ export function SameGameView() {
             </select>
           </label>
         </div>
-        <button type="button" onClick={() => restart(settings)} data-testid="sg-new">
+        <button type="button" disabled={thinking} onClick={() => restart(settings)} data-testid="sg-new">
           New board
         </button>
         <h3>AI level</h3>

@@ -72,7 +72,7 @@ export function PlayView() {
 
   const save = async (finished: TetrisSession, name: string) => {
     const scores = await submitHighScore(tableOf(finished.setup), { name, points: finished.game.score, lines: finished.game.lines });
-    setOver({ scores, saved: true });
+    if (session.current === finished) setOver({ scores, saved: true }); // not when another game began meanwhile
   };
   const start = (chosen: SessionSetup) => {
     session.current?.stop();
@@ -84,7 +84,10 @@ export function PlayView() {
       setOver({ scores: null, saved: false });
       if (!finished.humanPlayed)
         void save(finished, finished.name); // an agent's score is saved under its name
-      else void fetchHighScores(tableOf(finished.setup)).then((scores) => setOver((current) => current && { ...current, scores }));
+      else
+        void fetchHighScores(tableOf(finished.setup)).then((scores) => {
+          if (session.current === finished) setOver((current) => current && { ...current, scores });
+        });
     });
     created.speedMs = SPEEDS[speed];
     session.current = created;
