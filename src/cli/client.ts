@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InputError } from '../core/errors.ts';
+import { InputError, RunFailure } from '../core/errors.ts';
 import { mean } from '../core/stats.ts';
 import { playOnServer } from '../client/aveiro-client.ts';
 import type { AveiroResult } from '../client/player.ts';
@@ -47,7 +47,7 @@ async function client(flags: ClientFlags): Promise<void> {
         result = await playOnServer(flags.server, flags.name, spec, stop.signal);
       } catch (error) {
         if (!stop.signal.aborted) stop.abort();
-        throw new InputError((error as Error).message);
+        throw new RunFailure((error as Error).message); // the server's or the network's failure, not the input's
       }
       games.push(result);
       if (!flags.json) print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { fileProblem } from '../core/files.ts';
 import {
   Board,
   PlacementGenerator,
@@ -87,7 +88,7 @@ function loadBoard(options: PlacementsOptions): Board {
   try {
     text = readFileSync(options.boardFile, 'utf8');
   } catch (error) {
-    const reason = (error as Error).message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+    const reason = fileProblem(error);
     throw new InputError(`cannot read board file ${options.boardFile}: ${reason}`);
   }
   try {

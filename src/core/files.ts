@@ -10,7 +10,7 @@ export function writeFileAtomically(path: string, text: string): void {
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new InputError(`cannot write ${path}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}`);
+    throw new InputError(`cannot write ${path}: ${fileProblem(error)}`);
   }
 }
 
@@ -26,6 +26,18 @@ export function checkOutputFile(path: string, flag: string, example: string): vo
   try {
     accessSync(dirname(resolve(path)), constants.W_OK);
   } catch (error) {
-    throw new InputError(`cannot write ${path}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}; choose another ${flag}`);
+    throw new InputError(`cannot write ${path}: ${fileProblem(error)}; choose another ${flag}`);
   }
+}
+
+/**
+ * What went wrong with a file or folder, in a user's words: Node's message without its error code, the
+ * system call and the path it repeats ("no such file or directory"), or a plainer phrase for a folder
+ * given as a file and the other way round.
+ */
+export function fileProblem(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'EISDIR') return 'it is a folder, not a file';
+  if (code === 'ENOTDIR') return 'it is not a folder';
+  return message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
 }

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { InputError } from '../core/errors.ts';
+import { fileProblem } from '../core/files.ts';
 import { readBoardFile } from './board-files.ts';
 import type { SolveTask } from './bench-worker.ts';
 import type { Solution, SolveOptions } from './solver.ts';
@@ -24,7 +25,7 @@ export function boardFiles(dir: string): string[] {
   try {
     names = readdirSync(dir);
   } catch (error) {
-    throw new InputError(`cannot read the directory ${dir}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}`);
+    throw new InputError(`cannot read the directory ${dir}: ${fileProblem(error)}`);
   }
   const files = names
     .filter((name) => name.endsWith('.txt'))

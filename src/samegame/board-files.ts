@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../core/errors.ts';
+import { fileProblem } from '../core/files.ts';
 import { checkBoardSize, SameGameBoard } from './board.ts';
 import { MAX_COLOURS, MAX_SIDE } from './rules.ts';
 
@@ -46,7 +47,7 @@ export function readBoardFile(path: string): SameGameBoard {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = (error as Error).message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+    const reason = fileProblem(error);
     throw new InputError(`cannot read board file ${path}: ${reason}`);
   }
   try {

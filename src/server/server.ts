@@ -40,7 +40,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const shownHost = host.includes(':') ? `[${host}]` : host; // an IPv6 address is bracketed in a URL
   return {
     server,
     url: `http://${shownHost}:${port}`,

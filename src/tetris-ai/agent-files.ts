@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../core/errors.ts';
+import { fileProblem } from '../core/files.ts';
 import { parseAgentSpec, type AgentSpec } from './agent-spec.ts';
 
 /** Gridmind's named agents: the JSON files in `agents/`. */
@@ -28,7 +29,7 @@ export function loadAgentSpec(nameOrPath: string): AgentSpec {
   try {
     text = readFileSync(url, 'utf8');
   } catch (error) {
-    throw new InputError(`cannot read agent file ${nameOrPath}: ${(error as Error).message.replace(/^[A-Z]+: /, '')}`);
+    throw new InputError(`cannot read agent file ${nameOrPath}: ${fileProblem(error)}`);
   }
   let json: unknown;
   try {

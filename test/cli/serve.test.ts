@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,23 +11,39 @@ const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
 const db = join(mkdtempSync(join(tmpdir(), 'gridmind-serve-')), 'serve.db');
 
 describe('gridmind serve', () => {
-  it('prints its URL, serves the app and the API, and stops cleanly on Ctrl-C', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--no-build'], { env: { ...process.env, GRIDMIND_DB: db, PORT: '0' } });
+  /** Starts `gridmind serve` with these flags and resolves with the child and the URL it prints. */
+  async function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+    const child = spawn(process.execPath, [bin, 'serve', '--no-build', ...args], { env: { ...process.env, GRIDMIND_DB: db, PORT: '0' } });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => (output += chunk));
     const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', () => {
+      child.stdout!.on('data', () => {
         const match = /running at (http:\/\/\S+)/.exec(output);
         if (match) resolve(match[1]);
       });
       child.on('exit', () => reject(new Error(`serve exited: ${output}`)));
     });
+    return { child, url, output: () => output };
+  }
+
+  it('prints its URL, serves the app and the API, and stops cleanly on Ctrl-C', async () => {
+    const { child, url, output } = await serve([]);
     expect((await fetch(url)).status).toBe(200);
     expect(await (await fetch(`${url}/api/runs`)).json()).toEqual({ runs: [] });
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGINT');
     expect(await exit).toBe(0);
-    expect(output).toMatch(/Gridmind stopped\./);
+    expect(output()).toMatch(/Gridmind stopped\./);
+  });
+
+  it('prints a URL that opens when it listens at an IPv6 address', async () => {
+    const { child, url } = await serve(['--host', '::1']);
+    try {
+      expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      child.kill('SIGINT');
+    }
   });
 
   it('explains a port that is taken or malformed, with exit 2', async () => {

@@ -92,3 +92,7 @@ export const PATIENTLY = { timeout: 15_000 };
 
 /** Whether the page is wider than the window (a narrow window must never scroll sideways). */
 export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/** Waits until the page has drawn two more frames (what a key or a click changed is then on screen). */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));

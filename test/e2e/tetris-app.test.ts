@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.ts';
-import { appInBrowser, openPage, PATIENTLY, screenshot } from './app-harness.ts';
+import { appInBrowser, nextFrames, openPage, PATIENTLY, screenshot } from './app-harness.ts';
 
 interface GameChoice {
   player?: string;
@@ -122,6 +122,10 @@ describe('the web app in a real browser', () => {
     await expect(page.locator('canvas[aria-label="right board"]').count()).resolves.toBe(1);
     await page.waitForSelector('[data-testid=winner]', { timeout: 60_000 });
     expect(await page.textContent('[data-testid=winner]')).toMatch(/^AI (greedy|bcts) \((left|right)\) wins!$/);
+    await page.focus('[data-testid=duel-start]');
+    await page.keyboard.press('Space'); // a game key: it must not restart the duel through the focused button
+    await nextFrames(page);
+    expect(await page.locator('[data-testid=winner]').count()).toBe(1);
     // The games have stopped, but a last line clear's flash still ends.
     await expect.poll(() => page.locator('[data-testid=board][data-clearing]').count(), PATIENTLY).toBe(0);
     await screenshot(page, 'duel');

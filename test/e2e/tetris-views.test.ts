@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { appInBrowser, nextFrames, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 /** The two window sizes a player judges the app at. */
 const WINDOWS = [
@@ -46,7 +46,6 @@ const boardData = async (page: Page, name: string) => (await page.getAttribute('
 const pieceY = async (page: Page) => Number((await boardData(page, 'piece')).split(' ')[3]);
 
 /** Waits until the page has drawn two more frames: what a key press changes has been rendered by then. */
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
 
 /** Whether the page scrolls sideways. */
 
@@ -144,8 +143,13 @@ describe('the Tetris views at both window sizes', () => {
       await expectControlsFree(page);
       expect(await scrollsSideways(page)).toBe(false);
 
-      await page.click('[data-testid=pause]');
-      await expect.poll(() => page.textContent('[data-testid=pause]'), PATIENTLY).toBe('Resume (P)');
+      expect(await page.isDisabled('[data-testid=pause]')).toBe(true); // a finished game has nothing to pause
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('p');
+      await page.keyboard.press('h'); // the game-over dialog shows the high scores already
+      await nextFrames(page);
+      expect(await page.textContent('[data-testid=pause]')).toBe('Pause (P)');
+      expect(await page.locator('[role=dialog]').count()).toBe(1);
       await page.click('[data-testid=new-game]');
       await page.waitForSelector('[role=dialog][aria-label="New game"]');
       await page.close();

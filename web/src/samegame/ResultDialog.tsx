@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { SameGame } from '../../../src/samegame/game.ts';
 import type { Solution } from '../../../src/samegame/solver.ts';
-
-/** The verdict of a contest, from the player's side. */
-export function verdict(player: number, computer: number): string {
-  return player > computer ? 'You win' : player === computer ? 'A draw' : 'The computer wins';
-}
+import { count } from '../../../src/core/count.ts';
+import { boardEnding, points, verdict } from './words.ts';
 
 /**
  * The end of a game, over the board: the score, and in a contest the verdict with both sides' scores.
@@ -31,8 +28,7 @@ export function ResultDialog({
   }, []);
   const score = game.score();
   const moves = game.history().length;
-  const cells = game.board.cellCount();
-  const ending = game.cleared() ? 'board cleared' : `${cells} ${cells === 1 ? 'cell' : 'cells'} left`;
+  const ending = boardEnding(game);
   return (
     <div
       class="overlay inside samegame-result"
@@ -47,23 +43,23 @@ export function ResultDialog({
             <tbody>
               <tr>
                 <th>You</th>
-                <td data-testid="sg-result-player">{score}</td>
+                <td data-testid="sg-result-player">{points(score)}</td>
                 <td>
-                  {moves} moves, {ending}
+                  {count(moves, 'move')}, {ending}
                 </td>
               </tr>
               <tr>
                 <th>Computer</th>
-                <td data-testid="sg-result-computer">{computer.score}</td>
+                <td data-testid="sg-result-computer">{points(computer.score)}</td>
                 <td>
-                  {computer.moves.length} moves, {computer.cleared ? 'board cleared' : 'cells left'}
+                  {count(computer.moves.length, 'move')}, {computer.cleared ? 'board cleared' : 'board not cleared'}
                 </td>
               </tr>
             </tbody>
           </table>
         ) : (
           <p>
-            {score} points in {moves} moves, {ending}.
+            {points(score)} points in {count(moves, 'move')}, {ending}.
           </p>
         )}
         <div class="actions">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { count } from '../../../src/core/count.ts';
 import { SameGame } from '../../../src/samegame/game.ts';
 import { HEURISTICS, type HeuristicName } from '../../../src/samegame/heuristics.ts';
 import { randomBoard } from '../../../src/samegame/random-boards.ts';
@@ -9,7 +10,8 @@ import { useTicker } from '../hooks.ts';
 import { NumberField } from '../NumberField.tsx';
 import { drawSameGame } from './draw.ts';
 import { useCellSize } from './fit.ts';
-import { ResultDialog, verdict } from './ResultDialog.tsx';
+import { ResultDialog } from './ResultDialog.tsx';
+import { describePosition, points, verdict } from './words.ts';
 import { SolverClient } from './solver-client.ts';
 
 interface Settings {
@@ -116,8 +118,10 @@ export function SameGameView() {
     setResultClosed(false);
     const computer = contest?.computer.score;
     const result =
-      computer !== undefined && game.isOver() ? ` ${verdict(game.score(), computer)}: you ${game.score()}, the computer ${computer}.` : '';
-    setStatus(`${what} ${describePosition(game)}${result}`);
+      computer !== undefined && game.isOver()
+        ? ` ${verdict(game.score(), computer)}: you ${points(game.score())}, the computer ${points(computer)}.`
+        : '';
+    setStatus(`${what} ${game.isOver() ? 'Game over: ' : 'Now '}${describePosition(game)}.${result}`);
     tick();
   };
   const play = (x: number, y: number) => {
@@ -163,14 +167,14 @@ export function SameGameView() {
     const solution = await think('Solving');
     if (solution === null) return;
     setStatus(
-      `Solution: ${solution.score} points in ${solution.moves.length} moves (${solution.ms} ms, ${solution.nodes.toLocaleString('en-US')} nodes). Replaying…`,
+      `Solution: ${points(solution.score)} points in ${count(solution.moves.length, 'move')} (${count(solution.ms, 'ms', 'ms')}, ${count(solution.nodes, 'node')}). Replaying…`,
     );
     let next = 0;
     replay.current = setInterval(() => {
       if (next >= solution.moves.length) {
         stopReplay();
         setHighlight([]);
-        setStatus(`Solution replayed: ${game.score()} points${game.cleared() ? ', board cleared' : ''}.`);
+        setStatus(`Solution replayed: ${points(game.score())} points${game.cleared() ? ', board cleared' : ''}.`);
         return;
       }
       const [x, y] = solution.moves[next++];
@@ -406,14 +410,6 @@ function playableSeed(settings: Settings, from: number): number {
   let seed = from;
   while (newGame({ ...settings, seed }).isOver()) seed = (seed + 1) % SEEDS;
   return seed;
-}
-
-/** The status line's account of a position: its moves, score and cells left, and whether the game is over. */
-function describePosition(game: SameGame): string {
-  const moves = game.history().length;
-  const cells = game.board.cellCount();
-  const position = `${moves} ${moves === 1 ? 'move' : 'moves'}, ${game.score()} points, ${game.cleared() ? 'board cleared' : `${cells} cells left`}`;
-  return game.isOver() ? `Game over: ${position}.` : `Now ${position}.`;
 }
 
 /** Methods that use S3's heuristics: the depth-first ones order moves with it, best-first and beam rank by it. */

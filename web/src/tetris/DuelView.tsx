@@ -44,6 +44,7 @@ export function DuelView() {
     };
     sessions.current = [newSession(setup, onOver), newSession({ ...setup, player: opponent }, onOver)];
     for (const session of sessions.current) session.speedMs = speed;
+    (document.activeElement as HTMLElement | null)?.blur(); // the keys are the game's now, not the start button's
     if (layout.narrow) requestAnimationFrame(() => container.current?.scrollIntoView({ block: 'start' })); // the left board, under the form
   };
 
@@ -56,9 +57,9 @@ export function DuelView() {
     const human = sessions.current.find((session) => session.agentSpec === null);
     const key = gameKeyOf(event);
     if (isTyping(event)) return;
-    if (key && human && winner === null) {
-      event.preventDefault();
-      human.humanKey(key);
+    if (key && sessions.current.length > 0) {
+      event.preventDefault(); // game keys play, or do nothing once the duel is decided: they never press a focused button
+      if (human && winner === null) human.humanKey(key);
     } else if (event.key.toLowerCase() === 'p') {
       sessions.current.forEach((session) => session.togglePause());
     }

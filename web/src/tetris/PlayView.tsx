@@ -114,9 +114,9 @@ export function PlayView() {
       return;
     }
     const command = commandOf(event);
-    if (command === 'pause') current?.togglePause();
+    if (command === 'pause' && current && !current.game.over) current.togglePause();
     if (command === 'restart') setChoosing(true);
-    if (command === 'scores') setShowScores((shown) => !shown);
+    if (command === 'scores' && !over) setShowScores((shown) => !shown); // at the end, the game-over dialog shows them
     if (event.key === 'Escape') setShowScores(false);
   });
 
@@ -159,7 +159,7 @@ export function PlayView() {
                   />
                 </label>
                 {current.controller === 'agent' ? (
-                  <button type="button" onClick={() => current.takeOver()} data-testid="take-over">
+                  <button type="button" onClick={() => current.takeOver()} data-testid="take-over" disabled={current.game.over}>
                     Take over
                   </button>
                 ) : (
@@ -170,7 +170,13 @@ export function PlayView() {
               </div>
             )}
             <div class="controls">
-              <button type="button" class="secondary" onClick={() => current.togglePause()} data-testid="pause">
+              <button
+                type="button"
+                class="secondary"
+                onClick={() => current.togglePause()}
+                data-testid="pause"
+                disabled={current.game.over}
+              >
                 {current.paused ? 'Resume (P)' : 'Pause (P)'}
               </button>
               <button type="button" class="secondary" onClick={() => setChoosing(true)} data-testid="new-game">
