@@ -69,6 +69,9 @@ const resultFits = (page: Page) =>
     return box.left >= 0 && box.right <= window.innerWidth && box.top >= header.bottom && box.bottom <= window.innerHeight;
   });
 
+/** A number as the page writes it: "1,164". */
+const shown = (value: number) => value.toLocaleString('en-US');
+
 describe('the SameGame page in a real browser', () => {
   const { app, browser } = appInBrowser();
 
@@ -120,14 +123,14 @@ describe('the SameGame page in a real browser', () => {
     const result = page.locator('[data-testid=sg-result]');
     await result.waitFor();
     const final = await boardState(page, 'score');
-    expect(await result.textContent()).toMatch(new RegExp(`^(Game over|Board cleared!)${final} points in ${moves} moves, `));
+    expect(await result.textContent()).toMatch(new RegExp(`^(Game over|Board cleared!)${shown(Number(final))} points in ${moves} moves, `));
     expect(await resultFits(page)).toBe(true);
     await screenshot(page, 'samegame-game-over-wide');
     await page.click('[data-testid=sg-undo]'); // beside the board, not under the dialog
     await expect.poll(() => boardState(page, 'moves'), PATIENTLY).toBe(String(moves - 1));
     expect(await result.count()).toBe(0);
     expect(await status(page)).toBe(
-      `Move taken back. Now ${moves - 1} moves, ${await boardState(page, 'score')} points, ${await boardState(page, 'cells')} cells left.`,
+      `Move taken back. Now ${moves - 1} moves, ${shown(Number(await boardState(page, 'score')))} points, ${await boardState(page, 'cells')} cells left.`,
     );
 
     await page.setViewportSize({ width: 420, height: 900 });
@@ -159,8 +162,8 @@ describe('the SameGame page in a real browser', () => {
     await newBoard(page, 6, 6);
     await page.click('[data-testid=sg-compete]');
     await page.waitForSelector('[data-testid=sg-status] >> text=/Your turn: the same puzzle/', { timeout: 20_000 });
-    const computer = await page.textContent('[data-testid=sg-computer]');
-    expect(Number(computer)).toBeGreaterThanOrEqual(0);
+    const computer = Number((await page.textContent('[data-testid=sg-computer]'))!.replace(/,/g, ''));
+    expect(computer).toBeGreaterThanOrEqual(0);
     expect(await boardState(page, 'cells')).toBe('36'); // the player starts from the full puzzle
     await removeGroup(page);
     for (const help of ['sg-hint', 'sg-solution', 'sg-undo', 'sg-redo']) expect(await page.isDisabled(`[data-testid=${help}]`)).toBe(true);
@@ -170,11 +173,11 @@ describe('the SameGame page in a real browser', () => {
     const result = page.locator('[data-testid=sg-result]');
     await result.waitFor();
     const mine = Number(await boardState(page, 'score'));
-    const verdict = mine > Number(computer) ? 'You win' : mine === Number(computer) ? 'A draw' : 'The computer wins';
+    const verdict = mine > computer ? 'You win' : mine === computer ? 'A draw' : 'The computer wins';
     expect(await result.locator('h2').textContent()).toBe(verdict);
-    expect(await result.locator('[data-testid=sg-result-player]').textContent()).toBe(String(mine));
-    expect(await result.locator('[data-testid=sg-result-computer]').textContent()).toBe(computer);
-    expect(await status(page)).toMatch(new RegExp(`${verdict}: you ${mine}, the computer ${computer}\\.$`));
+    expect(await result.locator('[data-testid=sg-result-player]').textContent()).toBe(shown(mine));
+    expect(await result.locator('[data-testid=sg-result-computer]').textContent()).toBe(shown(computer));
+    expect(await status(page)).toMatch(new RegExp(`${verdict}: you ${shown(mine)}, the computer ${shown(computer)}\\.$`));
     await screenshot(page, 'samegame-verdict-wide');
 
     await page.setViewportSize({ width: 420, height: 900 });

@@ -341,7 +341,7 @@ export function SameGameView() {
       <aside class="side">
         <dl class="hud">
           <dt>Score</dt>
-          <dd data-testid="sg-score">{game.score()}</dd>
+          <dd data-testid="sg-score">{points(game.score())}</dd>
           <dt>Moves</dt>
           <dd>{game.history().length}</dd>
           <dt>Cells left</dt>
@@ -349,7 +349,7 @@ export function SameGameView() {
           {contest && (
             <>
               <dt>Computer</dt>
-              <dd data-testid="sg-computer">{contest.computer.score}</dd>
+              <dd data-testid="sg-computer">{points(contest.computer.score)}</dd>
             </>
           )}
         </dl>
