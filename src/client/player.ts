@@ -1,4 +1,4 @@
-import { AveiroGame, type Frame, type PieceState } from '../aveiro/game.ts';
+import type { Frame, PieceState } from '../aveiro/game.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { AveiroPlanner, identifyPiece, type Plan } from './planner.ts';
 
@@ -45,15 +45,4 @@ export interface AveiroResult {
   readonly score: number;
   readonly lines: number;
   readonly pieces: number;
-}
-
-/**
- * Plays the protocol's game locally, tick by tick, as a network client would (the key chosen after a
- * frame applies at the next tick): the same game without the network, for tests and tuning.
- */
-export function simulateAveiro(spec: AgentSpec, seed: number, maxPieces = Infinity): AveiroResult {
-  const game = new AveiroGame(seed);
-  const player = new AveiroPlayer(spec);
-  while (game.running && game.pieces < maxPieces) game.keypress(player.keyAfter(game.tick()));
-  return { score: game.score, lines: game.lines, pieces: game.pieces };
 }
