@@ -36,7 +36,7 @@ export function registerQueueCommands(program: Command): void {
 }
 
 async function showStatus(flags: QueueFlags): Promise<void> {
-  const { queueStatus } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const { queueStatus } = await import('../tune/redis-queue.ts');
   const status = await queueStatus(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) {
@@ -51,7 +51,7 @@ async function showStatus(flags: QueueFlags): Promise<void> {
 }
 
 async function clear(flags: QueueFlags): Promise<void> {
-  const { clearWaitingEvaluations } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const { clearWaitingEvaluations } = await import('../tune/redis-queue.ts');
   const removed = await clearWaitingEvaluations(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) print(JSON.stringify({ queue, removed }));

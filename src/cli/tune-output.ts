@@ -5,8 +5,8 @@ import { count } from '../core/count.ts';
 import { duration } from '../core/duration.ts';
 import { writeFileAtomically } from '../core/files.ts';
 import type { StoredTuneRun } from '../store/tune-runs.ts';
-import { describeHolder, stillPlays } from '../tetris-ai/tuner/run-holder.ts';
-import { TUNING_METHODS, tuneCommand, weightsByFeature, type TuneConfig, type TuneState } from '../tetris-ai/tuner/tuning.ts';
+import { describeHolder, stillPlays } from '../tune/run-holder.ts';
+import { TUNING_METHODS, tuneCommand, weightsByFeature, type TuneConfig, type TuneState } from '../tune/tuning.ts';
 import { figure, print } from './options.ts';
 
 export type TuneRun = StoredTuneRun<TuneConfig, TuneState>;

@@ -10,19 +10,12 @@ import { lockedDatabaseFailure, openDatabase, type Db } from '../store/database.
 import { findOrCreateTuneRun, listTuneRuns, loadTuneRun, saveTuneRunOut, type StoredTuneRun } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
-import { ceEliteCount } from '../tetris-ai/tuner/cross-entropy.ts';
-import { remainingSeconds } from '../tetris-ai/tuner/eta.ts';
-import { localEvaluator, type CandidateEvaluator } from '../tetris-ai/tuner/evaluator.ts';
-import { describeHolder, holdTuneRun } from '../tetris-ai/tuner/run-holder.ts';
-import { initialTuneState, runTuning, type TuneProgress } from '../tetris-ai/tuner/tuner.ts';
-import {
-  methodSettings,
-  TUNING_METHODS,
-  tuneCommand,
-  type MethodName,
-  type TuneConfig,
-  type TuneState,
-} from '../tetris-ai/tuner/tuning.ts';
+import { ceEliteCount } from '../tune/cross-entropy.ts';
+import { remainingSeconds } from '../tune/eta.ts';
+import { localEvaluator, type CandidateEvaluator } from '../tune/evaluator.ts';
+import { describeHolder, holdTuneRun } from '../tune/run-holder.ts';
+import { initialTuneState, runTuning, type TuneProgress } from '../tune/tuner.ts';
+import { methodSettings, TUNING_METHODS, tuneCommand, type MethodName, type TuneConfig, type TuneState } from '../tune/tuning.ts';
 import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, optionParser } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 import { describeRun, describeStage, report, runJson } from './tune-output.ts';
@@ -307,6 +300,6 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
 
 /** Loaded on demand: BullMQ is only needed with --queue. */
 async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
-  const { queueEvaluator: connect } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const { queueEvaluator: connect } = await import('../tune/redis-queue.ts');
   return connect(url, log);
 }

@@ -20,7 +20,7 @@ export function registerWorkerCommand(program: Command): void {
 }
 
 async function work(flags: WorkerFlags): Promise<void> {
-  const { startQueueWorker } = await import('../tetris-ai/tuner/redis-queue.ts');
+  const { startQueueWorker } = await import('../tune/redis-queue.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const worker = await startQueueWorker(flags.queue, flags.workers, log);
   process.stderr.write(

@@ -8,8 +8,8 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_RESULTS_REVISION } from '../../src/core/version.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
-import { localEvaluator, type EvaluationJob } from '../../src/tetris-ai/tuner/evaluator.ts';
-import { EVALUATION_QUEUE, queueEvaluator } from '../../src/tetris-ai/tuner/redis-queue.ts';
+import { localEvaluator, type EvaluationJob } from '../../src/tune/evaluator.ts';
+import { EVALUATION_QUEUE, queueEvaluator } from '../../src/tune/redis-queue.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-queue-'));

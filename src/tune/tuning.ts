@@ -1,4 +1,4 @@
-import type { AgentSpec } from '../agent-spec.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { crossEntropyMethod } from './cross-entropy.ts';
 import { geneticAlgorithm } from './genetic.ts';
 import type { MethodSettings, NoiseSchedule, TuningMethod, WeightVector } from './method.ts';

@@ -10,11 +10,11 @@
 import { createHash } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import { count } from '../../core/count.ts';
-import { InputError } from '../../core/errors.ts';
-import { shownAddress } from '../../core/redis-address.ts';
-import { GAME_RESULTS_REVISION } from '../../core/version.ts';
-import { GamePool } from '../../bench/game-pool.ts';
+import { count } from '../core/count.ts';
+import { InputError } from '../core/errors.ts';
+import { shownAddress } from '../core/redis-address.ts';
+import { GAME_RESULTS_REVISION } from '../core/version.ts';
+import { GamePool } from '../bench/game-pool.ts';
 import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
 
 /** The BullMQ queue that carries evaluations. */

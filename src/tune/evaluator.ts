@@ -1,5 +1,5 @@
-import { GamePool } from '../../bench/game-pool.ts';
-import type { AgentSpec } from '../agent-spec.ts';
+import { GamePool } from '../bench/game-pool.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 
 /** One candidate's evaluation: its agent plays one research-protocol game (one piece) per seed. */
 export interface EvaluationJob {

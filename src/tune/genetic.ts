@@ -1,4 +1,4 @@
-import type { Prng } from '../../core/prng.ts';
+import type { Prng } from '../core/prng.ts';
 import { rankByScore, type TuningMethod, type WeightVector } from './method.ts';
 
 /** A generation: its weight vectors and, once played, their scores. */

@@ -4,10 +4,10 @@
  * counts, so its run is free to resume, and `gridmind tune-runs` tells runs being played from stopped ones.
  */
 import { hostname } from 'node:os';
-import { count } from '../../core/count.ts';
-import { InputError } from '../../core/errors.ts';
-import type { Db } from '../../store/database.ts';
-import { claimTuneRun, heartbeatTuneRun, loadTuneRun, releaseTuneRun, type RunHolder } from '../../store/tune-runs.ts';
+import { count } from '../core/count.ts';
+import { InputError } from '../core/errors.ts';
+import type { Db } from '../store/database.ts';
+import { claimTuneRun, heartbeatTuneRun, loadTuneRun, releaseTuneRun, type RunHolder } from '../store/tune-runs.ts';
 
 /** How often the holder of a run says it still plays it. */
 const HEARTBEAT_MS = 15_000;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/store/database.ts';
-import { createTuneRun, loadTuneRun } from '../../../src/store/tune-runs.ts';
-import { localEvaluator, type CandidateEvaluator } from '../../../src/tetris-ai/tuner/evaluator.ts';
-import { initialTuneState, runTuning } from '../../../src/tetris-ai/tuner/tuner.ts';
-import type { TuneConfig, TuneState } from '../../../src/tetris-ai/tuner/tuning.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import { createTuneRun, loadTuneRun } from '../../src/store/tune-runs.ts';
+import { localEvaluator, type CandidateEvaluator } from '../../src/tune/evaluator.ts';
+import { initialTuneState, runTuning } from '../../src/tune/tuner.ts';
+import type { TuneConfig, TuneState } from '../../src/tune/tuning.ts';
 
 const config = (method: 'ce' | 'ga'): TuneConfig => ({
   method,

@@ -1,4 +1,4 @@
-import type { Prng } from '../../core/prng.ts';
+import type { Prng } from '../core/prng.ts';
 
 /** A weight vector, in the order of the tuning's feature list. */
 export type WeightVector = number[];

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { InputError } from '../../../src/core/errors.ts';
-import { lockedDatabaseFailure, openDatabase } from '../../../src/store/database.ts';
-import { claimTuneRun, createTuneRun, findOrCreateTuneRun, loadTuneRun } from '../../../src/store/tune-runs.ts';
-import { holdTuneRun, stillPlays } from '../../../src/tetris-ai/tuner/run-holder.ts';
+import { InputError } from '../../src/core/errors.ts';
+import { lockedDatabaseFailure, openDatabase } from '../../src/store/database.ts';
+import { claimTuneRun, createTuneRun, findOrCreateTuneRun, loadTuneRun } from '../../src/store/tune-runs.ts';
+import { holdTuneRun, stillPlays } from '../../src/tune/run-holder.ts';
 
 const now = Date.parse('2026-11-23T10:00:00Z');
 const secondsAgo = (seconds: number) => new Date(now - seconds * 1000).toISOString();

@@ -1,8 +1,8 @@
-import { Prng } from '../../core/prng.ts';
-import { GAME_RESULTS_REVISION } from '../../core/version.ts';
-import { maximum, mean, standardError } from '../../core/stats.ts';
-import type { Db } from '../../store/database.ts';
-import { loadTuneEvaluations, loadTunePlan, saveTuneEvaluation, saveTunePlan, saveTuneState } from '../../store/tune-runs.ts';
+import { Prng } from '../core/prng.ts';
+import { GAME_RESULTS_REVISION } from '../core/version.ts';
+import { maximum, mean, standardError } from '../core/stats.ts';
+import type { Db } from '../store/database.ts';
+import { loadTuneEvaluations, loadTunePlan, saveTuneEvaluation, saveTunePlan, saveTuneState } from '../store/tune-runs.ts';
 import { rankByScore } from './method.ts';
 import { candidateSpec, methodSettings, TUNING_METHODS, type TuneConfig, type TunePlan, type TuneState } from './tuning.ts';
 import type { CandidateEvaluator } from './evaluator.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Prng } from '../../../src/core/prng.ts';
-import { crossEntropyMethod, noiseAt } from '../../../src/tetris-ai/tuner/cross-entropy.ts';
-import { geneticAlgorithm, normalise } from '../../../src/tetris-ai/tuner/genetic.ts';
-import { remainingSeconds } from '../../../src/tetris-ai/tuner/eta.ts';
-import { rankByScore, type MethodSettings } from '../../../src/tetris-ai/tuner/method.ts';
+import { Prng } from '../../src/core/prng.ts';
+import { crossEntropyMethod, noiseAt } from '../../src/tune/cross-entropy.ts';
+import { geneticAlgorithm, normalise } from '../../src/tune/genetic.ts';
+import { remainingSeconds } from '../../src/tune/eta.ts';
+import { rankByScore, type MethodSettings } from '../../src/tune/method.ts';
 
 const settings = (overrides: Partial<MethodSettings> = {}): MethodSettings => ({
   dimensions: 2,

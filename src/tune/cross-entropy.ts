@@ -1,4 +1,4 @@
-import type { Prng } from '../../core/prng.ts';
+import type { Prng } from '../core/prng.ts';
 import { rankByScore, type NoiseSchedule, type TuningMethod, type WeightVector } from './method.ts';
 
 /** The cross-entropy method's search distribution: independent normals, and the last elite. */
