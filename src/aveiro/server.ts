@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db } from '../store/database.ts';
-import { addHighScore, AVEIRO_TABLE, cleanName, topHighScores } from '../store/highscores.ts';
+import { addHighScore, cleanName, topHighScores } from '../store/highscores.ts';
+import { AVEIRO_TABLE } from './score-table.ts';
 import { AveiroGame, startInfo } from './game.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */

@@ -28,9 +28,6 @@ export interface ScoreTable {
   readonly target?: number | null;
 }
 
-/** The table of the Aveiro network game's scores (played over its protocol), beside the web app's. */
-export const AVEIRO_TABLE: ScoreTable = { game: 'aveiro', rules: 'aveiro', board: '8x30' };
-
 /**
  * Stores a finished game's score. Names are trimmed, stripped of control characters and cut to
  * {@link MAX_NAME_LENGTH}; they are kept as text and must be shown as text (never as HTML).

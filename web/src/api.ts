@@ -1,7 +1,7 @@
 import type { BenchRun } from '../../src/store/bench-runs.ts';
 import type { HighScore, ScoreTable } from '../../src/store/highscores.ts';
 
-export { AVEIRO_TABLE } from '../../src/store/highscores.ts';
+export { AVEIRO_TABLE } from '../../src/aveiro/score-table.ts';
 export type { BenchRun, HighScore, ScoreTable };
 
 async function json<T>(response: Response): Promise<T> {

@@ -1,0 +1,77 @@
+/**
+ * Gridmind's dependency rules (ARCHITECTURE.md says why). `test/architecture.test.ts` checks them on
+ * every test run; `npx depcruise src web/src --config .dependency-cruiser.cjs` prints any breach.
+ */
+const SAMEGAME_RULES = '^src/samegame/(board|board-files|game|groups|random-boards|rules)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-the-base',
+      comment: 'src/core holds what every layer shares, so it imports no other part of Gridmind.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(?!core/)' },
+    },
+    {
+      name: 'rules-know-no-ai',
+      comment: 'The Tetris rules import nothing but src/core: no evaluator, search, harness, storage or front end.',
+      severity: 'error',
+      from: { path: '^src/tetris/' },
+      to: { path: '^src/(?!tetris/|core/)' },
+    },
+    {
+      name: 'samegame-rules-know-no-ai',
+      comment: "SameGame's rule modules import nothing but src/core; its heuristics, Problem and solver may use the search library.",
+      severity: 'error',
+      from: { path: SAMEGAME_RULES },
+      to: { path: '^src/(?!samegame/|core/)' },
+    },
+    {
+      name: 'evaluators-know-no-search',
+      comment: 'Features, evaluators and policies (src/tetris-ai) use the rules, never the search library, the harness or I/O layers.',
+      severity: 'error',
+      from: { path: '^src/tetris-ai/' },
+      to: { path: '^src/(search|samegame|bench|tune|store|server|aveiro|client|cli)/' },
+    },
+    {
+      name: 'search-does-no-io',
+      comment: 'The search library is pure: no Node built-in, no package, no file helper, no other part of Gridmind but src/core.',
+      severity: 'error',
+      from: { path: '^src/search/' },
+      to: { path: '^src/(?!search/|core/(?!files\\.ts))' },
+    },
+    {
+      name: 'search-uses-no-node-or-packages',
+      severity: 'error',
+      from: { path: '^src/search/' },
+      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'nothing-imports-the-cli',
+      comment: 'The command line only wires the modules below it together; nothing depends on it.',
+      severity: 'error',
+      from: { path: '^(src|web)/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'nothing-imports-the-server',
+      comment: 'Only the command line starts the HTTP server.',
+      severity: 'error',
+      from: { path: '^(src|web)/', pathNot: '^src/(cli|server)/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'the-web-app-takes-only-pure-modules',
+      comment: 'The browser app may use the rules, agents and search, but only the types of the Node-side layers (storage, servers, harness).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/(store|server|cli|bench|tune|client)/|^src/aveiro/server\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
