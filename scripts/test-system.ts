@@ -39,19 +39,25 @@ function stop(missing: readonly SystemPart[], reason: string): never {
 /** A version line cut after its version number: "Redis server v=7.0.15". */
 const shortVersion = (line: string | null) => /^.*?\d+(\.\d+)+/.exec(line ?? '')?.[0] ?? line;
 
-const missing = SYSTEM_PARTS.filter((part) => part.version() === null);
+/** Each part with its version line, or null where it is missing (each program is asked once). */
+const look = () => SYSTEM_PARTS.map((part) => ({ part, version: part.version() }));
+const missingIn = (found: ReturnType<typeof look>) => found.filter(({ version }) => version === null).map(({ part }) => part);
+
+let found = look();
+const missing = missingIn(found);
 if (missing.length > 0) {
   const names = missing.map((part) => part.name).join(' and ');
-  const prefix = rootPrefix();
   if (process.env.GRIDMIND_NO_INSTALL) stop(missing, `${names} missing, and GRIDMIND_NO_INSTALL says not to install`);
   if (spawnSync('apt-get', ['--version']).status !== 0) stop(missing, `${names} missing, and this system has no apt-get`);
+  const prefix = rootPrefix();
   if (prefix === null) stop(missing, `${names} missing, and installing needs root (sudo asks for a password)`);
   say(`installing ${names} from Debian's packages (apt-get; a minute or two)…`);
   const packages = missing.map((part) => part.debianPackage);
   const installed =
     run([...prefix, 'apt-get', 'update', '-qq']) &&
     run([...prefix, 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
-  const stillMissing = SYSTEM_PARTS.filter((part) => part.version() === null);
+  found = look();
+  const stillMissing = missingIn(found);
   if (!installed || stillMissing.length > 0) stop(stillMissing.length > 0 ? stillMissing : missing, 'apt-get could not install them');
 }
-say(`found ${SYSTEM_PARTS.map((part) => shortVersion(part.version())).join(' and ')}`);
+say(`found ${found.map(({ version }) => shortVersion(version)).join(' and ')}`);

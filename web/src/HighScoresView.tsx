@@ -71,11 +71,12 @@ export function HighScoresView() {
       })
       .catch((failure: Error) => setError(failure.message));
   }, [table.game, table.rules, table.board, table.target]);
+  const hasTarget = typeof table.target === 'number';
   const [unrecorded, setUnrecorded] = useState<HighScore[]>([]);
   useEffect(() => {
     setUnrecorded([]);
-    if (typeof table.target === 'number') void fetchHighScores({ ...table, target: null }).then(setUnrecorded);
-  }, [table.game, table.rules, table.board, table.target === undefined]);
+    if (hasTarget) void fetchHighScores({ ...table, target: null }).then(setUnrecorded);
+  }, [table.game, table.rules, table.board, hasTarget]);
   return (
     <section class="page high-scores">
       <h2>High scores</h2>
@@ -89,7 +90,7 @@ export function HighScoresView() {
         </label>
         {game === 'tetris' && <TetrisTableFilters table={tetrisTable} onChange={setTetrisTable} />}
       </div>
-      {typeof table.target === 'number' && (
+      {hasTarget && (
         <p class="hint">
           One table per target score. A game that scored past {table.target.toLocaleString('en-US')} failed, and ranks below every game that
           did not pass it.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { pieceName } from '../../../src/tetris/pieces.ts';
 import { drawBoard, drawPreview } from './draw.ts';
-import { levelName } from './Hud.tsx';
+import { levelName } from './words.ts';
 import type { TetrisSession } from './session.ts';
 
 /** Draws the board, its line-clear flash and level-up banner on every render; the view re-renders it each animation frame. */

@@ -3,7 +3,8 @@ import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '.
 import { NumberField } from '../NumberField.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { gameKeyOf } from './keyboard.ts';
-import { formatTime, Hud } from './Hud.tsx';
+import { Hud } from './Hud.tsx';
+import { formatTime } from './words.ts';
 import { useBoardLayout } from './layout.ts';
 import { HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { DEFAULT_SETUP, GameFields, PlayerSelect } from './SetupPanel.tsx';
