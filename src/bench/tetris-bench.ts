@@ -1,10 +1,20 @@
-import { maximum, mean, median, minimum, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
+import { maximum, mean, median, minimum, pairedComparison, standardError } from '../core/stats.ts';
 import { InputError } from '../core/errors.ts';
+import type { Db } from '../store/database.ts';
+import {
+  findRunsWithResults,
+  saveRun,
+  type NewTetrisRun,
+  type PlayerSummary,
+  type TetrisRun,
+  type TetrisRunSummary,
+} from '../store/runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
-import { GamePool } from './game-pool.ts';
-import type { GameRecord } from './game-worker.ts';
+import type { TaskRunner } from './task-runner.ts';
+import type { TaskStore } from './task-store.ts';
+import type { Done, GameResult } from './tasks.ts';
 
 export interface BenchPlayer {
   /** The name shown in results: a built-in agent's name or the file given. */
@@ -20,128 +30,123 @@ export interface BenchOptions {
   readonly games: number;
   /** Game g (0-based) uses seed seedBase + g, so every player meets the same pieces. */
   readonly seedBase: number;
-  readonly workers: number;
   readonly preview: number;
+  /** The lookahead that replaced the agents' own, if any (recorded in the summary). */
+  readonly lookahead: number | null;
   readonly maxPieces: number | null;
+  /** Where the games are played; null with `storedOnly`, which plays none. */
+  readonly runner: TaskRunner | null;
+  /** Threads of this machine (recorded in the summary). */
+  readonly workers: number;
+  /** The queue whose workers play the games, as shown (recorded in the summary). */
+  readonly queue?: string;
   /** Where each finished game is saved, and where games played before are found again. */
-  readonly store?: GameStore;
+  readonly store?: TaskStore;
   /** Summarise only the games found in the store, playing none (default: play the missing ones). */
   readonly storedOnly?: boolean;
   readonly onProgress?: (progress: BenchProgress) => void;
 }
 
-/** What a stored game keeps. */
-export type GameResult = Pick<GameRecord, 'lines' | 'pieces' | 'ms'>;
-
-/** Finished games kept across runs (see game-store.ts). */
-export interface GameStore {
-  /** The game this agent already played with these options, when it is stored and may be reused. */
-  find(spec: AgentSpec, options: PlayOptions): GameResult | undefined;
-  save(spec: AgentSpec, options: PlayOptions, game: GameResult): void;
-}
-
 /** The `thread` of a game taken from the store rather than played. */
-const STORED = -1;
-
-/** One player's results over the games. */
-export interface PlayerSummary {
-  readonly agent: string;
-  readonly meanLines: number;
-  readonly stderr: number;
-  readonly medianLines: number;
-  readonly minLines: number;
-  readonly maxLines: number;
-  /** Pieces placed in all games. */
-  readonly pieces: number;
-  /**
-   * Σ over worker threads of (pieces / playing time) for the games played by this run: with one
-   * worker, the single-thread speed. When every game came from the store, their single-thread speed.
-   */
-  readonly piecesPerSecond: number;
-}
+const STORED = 'stored';
 
 export interface BenchResult {
-  readonly player: PlayerSummary;
-  readonly lines: number[];
-  readonly vs: { readonly player: PlayerSummary; readonly lines: number[]; readonly comparison: PairedComparison } | null;
-  /** Games (of all players) taken from the store instead of played. */
-  readonly storedGames: number;
+  readonly summary: TetrisRunSummary;
+  readonly perGame: TetrisRun['perGame'];
   /** The seeds of the games summarised: all of them, unless `storedOnly` left some out. */
   readonly seeds: number[];
 }
 
 /**
  * The research-protocol benchmark: every player plays games 0 … games − 1 with seeds seedBase + g
- * on a pool of worker threads (or finds them in the store); the results are summarised and, with an
- * opponent, compared pairwise.
+ * (or finds them in the store); the results are summarised and, with an opponent, compared pairwise.
  */
 export async function runTetrisBench(options: BenchOptions): Promise<BenchResult> {
-  const pool = options.storedOnly ? null : new GamePool(options.workers); // no threads when nothing is played
   const players = options.vs === null ? [options.agent] : [options.agent, options.vs];
   const total = players.length * options.games;
+  const runner = options.storedOnly ? null : options.runner;
   let done = 0;
   let storedGames = 0;
-  try {
-    const results = await Promise.all(
-      players.map((player) =>
-        Promise.all(
-          Array.from({ length: options.games }, async (_, g): Promise<GameRecord | null> => {
-            const play: PlayOptions = {
-              rules: 'research',
-              width: options.width,
-              height: options.height,
-              seed: options.seedBase + g,
-              preview: options.preview,
-              maxPieces: options.maxPieces,
-            };
-            const stored = options.store?.find(player.spec, play);
-            let record: GameRecord | null = null; // stays null for a game missing from the store under `storedOnly`
-            if (stored !== undefined) {
-              record = { lines: stored.lines, pieces: stored.pieces, ms: stored.ms, thread: STORED };
-              storedGames++;
-            } else if (pool !== null) {
-              record = await pool.play(player.spec, play);
-              options.store?.save(player.spec, play, record);
-            }
-            options.onProgress?.({ done: ++done, stored: storedGames, total });
-            return record;
-          }),
-        ),
+  const results = await Promise.all(
+    players.map((player) =>
+      Promise.all(
+        Array.from({ length: options.games }, async (_, g): Promise<Done<GameResult> | null> => {
+          const play: PlayOptions = {
+            rules: 'research',
+            width: options.width,
+            height: options.height,
+            seed: options.seedBase + g,
+            preview: options.preview,
+            maxPieces: options.maxPieces,
+          };
+          const task = { game: 'tetris', spec: player.spec, options: play } as const;
+          const stored = options.store?.find(task);
+          let record: Done<GameResult> | null = null; // stays null for a game missing from the store under `storedOnly`
+          if (stored !== undefined) {
+            record = { result: stored, thread: STORED };
+            storedGames++;
+          } else if (runner !== null) {
+            record = await runner.run(task);
+            options.store?.save(task, record.result);
+          }
+          options.onProgress?.({ done: ++done, stored: storedGames, total });
+          return record;
+        }),
       ),
+    ),
+  );
+  // The games every player has (all of them, unless only stored games were taken).
+  const kept = [...Array(options.games).keys()].filter((g) => results.every((records) => records[g] !== null));
+  const seeds = kept.map((g) => options.seedBase + g);
+  if (kept.length === 0) {
+    throw new InputError(
+      `none of the ${options.games} games (seeds ${options.seedBase}…${options.seedBase + options.games - 1}) is stored for ${players.map((p) => p.name).join(' and ')} with these settings: play them first (\`gridmind bench\` stores each game as it ends)`,
     );
-    // The games every player has (all of them, unless only stored games were taken).
-    const kept = [...Array(options.games).keys()].filter((g) => results.every((records) => records[g] !== null));
-    const seeds = kept.map((g) => options.seedBase + g);
-    if (kept.length === 0) {
-      throw new InputError(
-        `none of the ${options.games} games (seeds ${options.seedBase}…${options.seedBase + options.games - 1}) is stored for ${players.map((p) => p.name).join(' and ')} with these settings: play them first (\`gridmind bench\` stores each game as it ends)`,
-      );
-    }
-    const [mine, theirs] = results.map((records) => kept.map((g) => records[g]!));
-    const lines = mine.map((record) => record.lines);
-    const player = summarise(options.agent.name, mine);
-    if (options.vs === null) return { player, lines, vs: null, storedGames, seeds };
-    const vsLines = theirs.map((record) => record.lines);
-    return {
-      player,
-      lines,
-      vs: { player: summarise(options.vs.name, theirs), lines: vsLines, comparison: pairedComparison(lines, vsLines) },
-      storedGames,
-      seeds,
-    };
-  } finally {
-    await pool?.close();
   }
+  const [mine, theirs] = results.map((records) => kept.map((g) => records[g]!));
+  const lines = mine.map((record) => record.result.lines);
+  const summary: TetrisRunSummary = {
+    ...summarise(options.agent.name, mine),
+    board: `${options.width}x${options.height}`,
+    games: seeds.length,
+    workers: options.workers,
+    seedBase: options.seedBase,
+    preview: options.preview,
+    lookahead: options.lookahead,
+    maxPieces: options.maxPieces,
+    storedGames,
+    agentSpec: options.agent.spec,
+    ...(options.queue !== undefined && { queue: options.queue }),
+  };
+  if (options.vs === null) return { summary, perGame: { lines }, seeds };
+  const vsLines = theirs.map((record) => record.result.lines);
+  const comparison = pairedComparison(lines, vsLines);
+  return {
+    summary: {
+      ...summary,
+      vs: summarise(options.vs.name, theirs),
+      comparison: {
+        meanDifference: comparison.meanDifference,
+        stderr: comparison.stderr,
+        agentWins: comparison.winsA,
+        vsWins: comparison.winsB,
+        ties: comparison.ties,
+      },
+      vsSpec: options.vs.spec,
+    },
+    perGame: { lines, vsLines },
+    seeds,
+  };
 }
 
-function summarise(agent: string, records: readonly GameRecord[]): PlayerSummary {
-  const lines = records.map((record) => record.lines);
+function summarise(agent: string, records: readonly Done<GameResult>[]): PlayerSummary {
+  const lines = records.map((record) => record.result.lines);
   const played = records.filter((record) => record.thread !== STORED);
-  const byThread = new Map<number, { pieces: number; ms: number }>();
-  for (const { thread, pieces, ms } of played.length > 0 ? played : records) {
+  const byThread = new Map<string, { pieces: number; ms: number }>();
+  for (const { thread, result } of played.length > 0 ? played : records) {
     const entry = byThread.get(thread) ?? { pieces: 0, ms: 0 };
-    entry.pieces += pieces;
-    entry.ms += ms;
+    entry.pieces += result.pieces;
+    entry.ms += result.ms;
     byThread.set(thread, entry);
   }
   let piecesPerSecond = 0;
@@ -153,7 +158,39 @@ function summarise(agent: string, records: readonly GameRecord[]): PlayerSummary
     medianLines: median(lines),
     minLines: minimum(lines),
     maxLines: maximum(lines),
-    pieces: records.reduce((sum, record) => sum + record.pieces, 0),
+    pieces: records.reduce((sum, record) => sum + record.result.pieces, 0),
     piecesPerSecond: Math.round(piecesPerSecond),
   };
+}
+
+/** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
+const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'preview', 'lookahead', 'maxPieces'] as const;
+
+/** Where a benchmark's result is kept: its run id, and whether that run was stored before. */
+export interface StoredBench {
+  readonly runId: number;
+  /** The run stored before with the same setup and results, when nothing was left to play (then nothing new is stored). */
+  readonly earlier?: TetrisRun;
+}
+
+/**
+ * Stores a benchmark's result as a run, unless every game came from the store and a run with the same
+ * setup and results is stored already: a resumed run with nothing left to play is that run, not a new one.
+ */
+export function storeTetrisBench(db: Db, options: BenchOptions, result: BenchResult): StoredBench {
+  const run: NewTetrisRun = {
+    game: 'tetris',
+    agent: options.agent.name,
+    vs: options.vs?.name ?? null,
+    board: result.summary.board,
+    games: options.games,
+    seedBase: options.seedBase,
+    summary: result.summary,
+    perGame: result.perGame,
+  };
+  const allStored = result.summary.storedGames === (options.vs === null ? 1 : 2) * options.games;
+  const sameSetup = (stored: TetrisRun) =>
+    SETUP_FIELDS.every((field) => JSON.stringify(stored.summary[field]) === JSON.stringify(result.summary[field]));
+  const earlier = allStored ? findRunsWithResults(db, run).find(sameSetup) : undefined;
+  return earlier !== undefined ? { runId: earlier.id, earlier } : { runId: saveRun(db, run) };
 }

@@ -1,18 +1,26 @@
 import { availableParallelism } from 'node:os';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { benchSecondsLeft } from '../bench/eta.ts';
-import { sqliteGameStore } from '../bench/game-store.ts';
-import { runTetrisBench, type BenchPlayer, type BenchResult, type PlayerSummary } from '../bench/tetris-bench.ts';
+import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
+import { sqliteTaskStore } from '../bench/task-store.ts';
+import {
+  runTetrisBench,
+  storeTetrisBench,
+  type BenchOptions,
+  type BenchPlayer,
+  type BenchResult,
+  type StoredBench,
+} from '../bench/tetris-bench.ts';
 import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
-import { duration } from '../core/duration.ts';
 import { InputError } from '../core/errors.ts';
-import { findRunsWithResults, listBenchRuns, saveBenchRun, type BenchRun, type NewBenchRun } from '../store/bench-runs.ts';
+import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, openDatabaseToSave } from '../store/database.ts';
+import type { PlayerSummary, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
-import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
+import { boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
+import { progressBar } from './progress.ts';
+import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 interface BenchFlags {
   agent: string;
@@ -26,6 +34,7 @@ interface BenchFlags {
   maxPieces?: number;
   resume?: boolean;
   storedOnly?: boolean;
+  queue?: string;
   json?: boolean;
 }
 
@@ -38,7 +47,8 @@ export function registerBenchCommands(program: Command): void {
     .addOption(boardOption())
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--workers <k>', 'worker threads', integerIn(1, 256), availableParallelism())
+    .option('--workers <k>', 'worker threads playing games here (not used with --queue)', integerIn(1, 256), availableParallelism())
+    .addOption(queueOption('play the games'))
     .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, 16))
     .option(
       '--lookahead <n>',
@@ -58,18 +68,13 @@ export function registerBenchCommands(program: Command): void {
     .addHelpText(
       'after',
       '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.\n' +
-        'Every game is stored as soon as it ends: after an interrupt, the same command with --resume plays only the rest.',
+        'Every game is stored as soon as it ends: after an interrupt, the same command with --resume plays only the rest.\n' +
+        'With --queue, `gridmind worker --queue URL` processes on any machines play the games; the result is the same.',
     )
-    .action((flags: BenchFlags) => bench(flags));
-
-  addRunsCommand(program, 'runs', 'list stored benchmark runs, newest first', {
-    load: listBenchRuns,
-    empty: 'no stored runs yet: try `gridmind bench --agent dellacherie --games 20`',
-    line: describeRun,
-  });
+    .action((flags: BenchFlags, command: Command) => bench(flags, command));
 }
 
-async function bench(flags: BenchFlags): Promise<void> {
+async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const player = (name: string): BenchPlayer => {
     const spec = loadAgentSpec(name);
     return { name, spec: flags.lookahead === undefined ? spec : { ...spec, policy: { ...spec.policy, lookahead: flags.lookahead } } };
@@ -82,22 +87,14 @@ async function bench(flags: BenchFlags): Promise<void> {
       `--seed-base ${flags.seedBase} with ${flags.games} games passes the largest seed (${Number.MAX_SAFE_INTEGER}): use a smaller base`,
     );
   }
-  const db = flags.storedOnly ? openDatabase() : openDatabaseToSave(); // before the games, so that a database that cannot take them loses no run
-  const board = `${flags.board.width}x${flags.board.height}`;
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: process.stderr,
-      format: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board} |{bar}| {value}/{total} games | ETA {remaining}`,
-      noTTYOutput: true,
-      notTTYSchedule: 5000,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  const games = flags.games * (vs === null ? 1 : 2);
-  const maxPieces = flags.maxPieces ?? null;
-  const lastSeed = flags.seedBase + flags.games - 1;
   const storedOnly = flags.storedOnly === true;
-  const store = sqliteGameStore(db, flags.resume === true || storedOnly);
+  if (storedOnly && flags.queue !== undefined) throw new InputError('--stored-only plays nothing: leave out --queue');
+  warnOfIgnoredWorkers(command, flags.queue);
+  const db = storedOnly ? openDatabase() : openDatabaseToSave(); // before the games, so that a database that cannot take them loses no run
+  const board = `${flags.board.width}x${flags.board.height}`;
+  const games = flags.games * (vs === null ? 1 : 2);
+  const lastSeed = flags.seedBase + flags.games - 1;
+  const bar = progressBar(`bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board}`, 'games');
   let done = 0;
   const stopHandlingInterrupts = onInterrupt(() => {
     bar.stop();
@@ -106,141 +103,83 @@ async function bench(flags: BenchFlags): Promise<void> {
     );
     db.close();
   });
-  if (!storedOnly) bar.start(games, 0, { remaining: '-' }); // (an unstarted bar ignores updates: --stored-only plays nothing)
-  const started = performance.now();
-  const result = await runTetrisBench({
-    agent,
-    vs,
-    width: flags.board.width,
-    height: flags.board.height,
-    games: flags.games,
-    seedBase: flags.seedBase,
-    workers: flags.workers,
-    preview,
-    maxPieces,
-    store,
-    storedOnly,
-    onProgress: (progress) => {
-      const seconds = benchSecondsLeft(progress, (performance.now() - started) / 1000);
-      bar.update((done = progress.done), { remaining: seconds === null ? '-' : duration(seconds) });
-    },
-  })
-    .catch((error: unknown) => {
-      db.close();
-      throw error;
-    })
-    .finally(() => {
-      bar.stop();
-      stopHandlingInterrupts();
-    });
-
-  const summary: Record<string, unknown> = {
-    ...playerFields(result.player),
-    board,
-    games: result.seeds.length,
-    workers: flags.workers,
-    seedBase: flags.seedBase,
-    preview,
-    lookahead: flags.lookahead ?? null,
-    maxPieces,
-    storedGames: result.storedGames,
-  };
-  if (result.vs !== null) {
-    const { comparison } = result.vs;
-    summary.vs = playerFields(result.vs.player);
-    summary.comparison = {
-      meanDifference: comparison.meanDifference,
-      stderr: comparison.stderr,
-      agentWins: comparison.winsA,
-      vsWins: comparison.winsB,
-      ties: comparison.ties,
+  let runner: TaskRunner | null = null;
+  let options: BenchOptions;
+  let result: BenchResult;
+  try {
+    runner = storedOnly ? null : await openTaskRunner(flags.queue, flags.workers, bar.log);
+    options = {
+      agent,
+      vs,
+      width: flags.board.width,
+      height: flags.board.height,
+      games: flags.games,
+      seedBase: flags.seedBase,
+      preview,
+      lookahead: flags.lookahead ?? null,
+      maxPieces: flags.maxPieces ?? null,
+      runner,
+      workers: flags.workers,
+      queue: flags.queue === undefined ? undefined : shownAddress(flags.queue),
+      store: sqliteTaskStore(db, flags.resume === true || storedOnly),
+      storedOnly,
+      onProgress: (progress) => bar.update((done = progress.done), progress),
     };
+    if (!storedOnly) bar.start(games); // (an unstarted bar ignores updates: --stored-only plays nothing)
+    result = await runTetrisBench(options);
+  } catch (error) {
+    db.close();
+    throw error;
+  } finally {
+    bar.stop();
+    stopHandlingInterrupts();
+    await runner?.close();
   }
-  summary.agentSpec = agent.spec;
-  if (vs !== null) summary.vsSpec = vs.spec;
+
+  const { summary } = result;
   if (storedOnly) {
     db.close();
-    Object.assign(summary, { storedOnly, requestedGames: flags.games, seeds: result.seeds });
-    if (flags.json) print(JSON.stringify(summary));
+    if (flags.json) print(JSON.stringify({ ...summary, storedOnly, requestedGames: flags.games, seeds: result.seeds }));
     else
       printResult(
-        result,
-        board,
-        agent.name,
-        vs?.name ?? null,
+        summary,
         `summarised the ${result.seeds.length} of ${flags.games} games stored so far (seeds ${flags.seedBase}…${lastSeed}); nothing was played or saved`,
       );
     return;
   }
-  const run: NewBenchRun = {
-    game: 'tetris',
-    agent: agent.name,
-    vs: vs?.name ?? null,
-    board,
-    games: flags.games,
-    seedBase: flags.seedBase,
-    summary,
-    perGame: result.vs === null ? { lines: result.lines } : { lines: result.lines, vsLines: result.vs.lines },
-  };
-  let earlierRun: BenchRun | undefined;
+  let stored: StoredBench;
   try {
-    // A resumed run with nothing left to play is the run stored before, not a new one.
-    if (result.storedGames === games) earlierRun = findRunsWithResults(db, run).find((stored) => sameSetup(stored.summary, summary));
-    summary.runId = earlierRun?.id ?? saveBenchRun(db, run);
-    if (earlierRun !== undefined) summary.alreadyStored = true;
+    stored = storeTetrisBench(db, options, result);
   } finally {
     db.close();
   }
 
   if (flags.json) {
-    print(JSON.stringify(summary));
+    print(JSON.stringify({ ...summary, runId: stored.runId, ...(stored.earlier !== undefined && { alreadyStored: true }) }));
     return;
   }
-  const reused = result.storedGames > 0 ? `; ${count(result.storedGames, 'game')} taken from earlier runs` : '';
+  const reused = summary.storedGames > 0 ? `; ${count(summary.storedGames, 'game')} taken from earlier runs` : '';
+  const where = summary.queue === undefined ? count(flags.workers, 'worker') : `the workers of ${summary.queue}`;
   printResult(
-    result,
-    board,
-    agent.name,
-    vs?.name ?? null,
-    earlierRun !== undefined
-      ? `nothing left to play: every game of seeds ${flags.seedBase}…${lastSeed} was stored, and this is run ${earlierRun.id} (stored ${formatDate(earlierRun.createdAt)}; not stored again)`
-      : `stored as run ${summary.runId} (${count(flags.workers, 'worker')}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
+    summary,
+    stored.earlier !== undefined
+      ? `nothing left to play: every game of seeds ${flags.seedBase}…${lastSeed} was stored, and this is run ${stored.runId} (stored ${formatDate(stored.earlier.createdAt)}; not stored again)`
+      : `stored as run ${stored.runId} (${where}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
   );
 }
 
-/** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
-const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'preview', 'lookahead', 'maxPieces'] as const;
-
-function sameSetup(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return SETUP_FIELDS.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
-}
-
 /** The players' figures, the paired comparison when there is one, and a last line on where the games come from. */
-function printResult(result: BenchResult, board: string, agentName: string, vsName: string | null, origin: string): void {
-  const games = result.seeds.length;
-  print(describePlayer(result.player, board, games));
-  if (result.vs !== null) {
-    const { comparison } = result.vs;
-    print(describePlayer(result.vs.player, board, games));
+function printResult(summary: TetrisRunSummary, origin: string): void {
+  print(describePlayer(summary, summary.board, summary.games));
+  if (summary.vs !== undefined && summary.comparison !== undefined) {
+    const { comparison } = summary;
+    print(describePlayer(summary.vs, summary.board, summary.games));
     print(
-      `paired: ${agentName} − ${vsName} = ${figure(comparison.meanDifference)} ± ${figure(comparison.stderr)} lines per game; ` +
-        `wins ${comparison.winsA} to ${comparison.winsB}, ${comparison.ties} ties`,
+      `paired: ${summary.agent} − ${summary.vs.agent} = ${figure(comparison.meanDifference)} ± ${figure(comparison.stderr)} lines per game; ` +
+        `wins ${comparison.agentWins} to ${comparison.vsWins}, ${comparison.ties} ties`,
     );
   }
   print(origin);
-}
-
-function playerFields(player: PlayerSummary): Record<string, unknown> {
-  return {
-    agent: player.agent,
-    meanLines: player.meanLines,
-    stderr: player.stderr,
-    medianLines: player.medianLines,
-    minLines: player.minLines,
-    maxLines: player.maxLines,
-    pieces: player.pieces,
-    piecesPerSecond: player.piecesPerSecond,
-  };
 }
 
 function describePlayer(player: PlayerSummary, board: string, games: number): string {
@@ -248,19 +187,5 @@ function describePlayer(player: PlayerSummary, board: string, games: number): st
     `${player.agent} on ${board}, ${games} games: ${figure(player.meanLines)} ± ${figure(player.stderr)} lines ` +
     `(median ${figure(player.medianLines)}, min ${figure(player.minLines)}, max ${figure(player.maxLines)}); ` +
     `${figure(player.pieces)} pieces at ${figure(player.piecesPerSecond)} pieces/s`
-  );
-}
-
-function describeRun(run: BenchRun): string {
-  const summary = run.summary as {
-    meanLines: number;
-    stderr: number | null;
-    piecesPerSecond: number;
-    comparison?: { meanDifference: number; stderr: number | null };
-  };
-  const versus = run.vs ? ` vs ${run.vs} (Δ ${figure(summary.comparison!.meanDifference)} ± ${figure(summary.comparison!.stderr)})` : '';
-  return (
-    `#${run.id}  ${formatDate(run.createdAt)}  ${run.game} ${run.board}  ${run.agent}${versus}  ` +
-    `${run.games} games  ${figure(summary.meanLines)} ± ${figure(summary.stderr)} lines  ${figure(summary.piecesPerSecond)} pieces/s`
   );
 }

@@ -5,6 +5,7 @@ import { lockedDatabaseFailure } from '../store/database.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';
+import { registerRunsCommands } from './runs.ts';
 import { registerSameGameCommands } from './samegame.ts';
 import { registerQueueCommands } from './queue.ts';
 import { registerServeCommand } from './serve.ts';
@@ -27,7 +28,7 @@ const program = new Command('gridmind')
 registerTetrisCommands(program);
 registerAgentCommands(program);
 registerBenchCommands(program);
-registerSameGameCommands(program);
+registerRunsCommands(program, registerSameGameCommands(program));
 registerServeCommand(program);
 registerClientCommand(program);
 registerTuneCommands(program);

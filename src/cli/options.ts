@@ -44,6 +44,8 @@ export interface RunListing<Run> {
   load(db: Db, limit: number): Run[];
   /** What `--json` prints of a run (default: the run as stored). */
   json?(run: Run): unknown;
+  /** With a key, `--json` prints {"<key>": [runs]} instead of the bare list. */
+  jsonKey?: string;
   /** Printed when there is no run yet: how to make one. */
   empty: string;
   /** One run on one line. */
@@ -59,7 +61,8 @@ export function addRunsCommand<Run>(parent: Command, name: string, description: 
     .option('--json', 'print the stored runs as JSON')
     .action((flags: { limit: number; json?: boolean }) => {
       const runs = withDatabase((db) => listing.load(db, flags.limit));
-      if (flags.json) print(JSON.stringify(listing.json ? runs.map(listing.json) : runs));
+      const shown = listing.json ? runs.map(listing.json) : runs;
+      if (flags.json) print(JSON.stringify(listing.jsonKey === undefined ? shown : { [listing.jsonKey]: shown }));
       else if (runs.length === 0) print(listing.empty);
       else for (const run of runs) print(listing.line(run));
     });

@@ -1,3 +1,4 @@
+import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { optionParser } from './options.ts';
 
@@ -14,3 +15,17 @@ export const redisUrlOption = optionParser((text: string) => {
   }
   return text;
 });
+
+/** The `--queue` option of the commands whose work `gridmind worker` processes can do. */
+export function queueOption(work: string): Option {
+  return new Option('--queue <url>', `${work} on \`gridmind worker\` processes through BullMQ on Redis: redis://HOST:PORT`).argParser(
+    redisUrlOption,
+  );
+}
+
+/** Says on stderr that `--workers` given with `--queue` is not used here. */
+export function warnOfIgnoredWorkers(command: Command, queue: string | undefined): void {
+  if (queue !== undefined && command.getOptionValueSource('workers') === 'cli') {
+    process.stderr.write('gridmind: --workers is ignored with --queue: each `gridmind worker` takes its own --workers\n');
+  }
+}

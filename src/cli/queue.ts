@@ -9,11 +9,11 @@ interface QueueFlags {
   json?: boolean;
 }
 
-/** `gridmind queue status|clear`: look into the evaluation queue of `gridmind tune --queue` runs, or empty it. */
+/** `gridmind queue status|clear`: look into the job queue of `--queue` runs (tune, bench, samegame bench), or empty it. */
 export function registerQueueCommands(program: Command): void {
   const queue = program
     .command('queue')
-    .description('inspect or empty the Redis queue that `gridmind tune --queue` and `gridmind worker` share');
+    .description('inspect or empty the Redis queue that `--queue` runs (tune, bench, samegame bench) and `gridmind worker` share');
   const subcommand = (name: string, description: string, json: string, action: (flags: QueueFlags) => Promise<void>) =>
     queue
       .command(name)
@@ -23,42 +23,40 @@ export function registerQueueCommands(program: Command): void {
       .action(action);
   subcommand(
     'status',
-    'count the evaluations waiting, being played and kept, and the workers listening',
+    'count the jobs (tuning evaluations, benchmark games and boards) waiting, being done and kept, and the workers listening',
     'print the counts as JSON',
     showStatus,
   );
   subcommand(
     'clear',
-    'remove the evaluations no worker has taken yet, e.g. after a `tune --queue` run you will not resume (runs still waiting for them stop)',
+    'remove the jobs no worker has taken yet, e.g. after a `--queue` run you will not resume (runs still waiting for them stop)',
     'print the number removed as JSON',
     clear,
   );
 }
 
 async function showStatus(flags: QueueFlags): Promise<void> {
-  const { queueStatus } = await import('../tune/redis-queue.ts');
+  const { queueStatus } = await import('../bench/redis-queue.ts');
   const status = await queueStatus(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) {
     print(JSON.stringify({ queue, ...status }));
     return;
   }
-  print(`evaluation queue at ${queue}`);
+  print(`job queue at ${queue}`);
   print(`  waiting     ${status.waiting}`);
-  print(`  active      ${status.active} (being played)`);
+  print(`  active      ${status.active} (being done)`);
   print(`  completed   ${status.completed} (results kept a day each, for resumed runs)`);
   print(`  workers     ${status.workers}`);
 }
 
 async function clear(flags: QueueFlags): Promise<void> {
-  const { clearWaitingEvaluations } = await import('../tune/redis-queue.ts');
-  const removed = await clearWaitingEvaluations(flags.queue);
+  const { clearWaitingJobs } = await import('../bench/redis-queue.ts');
+  const removed = await clearWaitingJobs(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) print(JSON.stringify({ queue, removed }));
-  else print(`removed ${count(removed, 'waiting evaluation')} from ${queue}`);
+  else print(`removed ${count(removed, 'waiting job')} from ${queue}`);
   if (removed > 0) {
-    process.stderr.write(
-      'if a `gridmind tune --queue` run waited for them, it stops within seconds; resumed, it adds again what it needs\n',
-    );
+    process.stderr.write('if a `--queue` run waited for them, it stops within seconds; resumed, it adds again what it needs\n');
   }
 }

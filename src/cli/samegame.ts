@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { formatDate } from '../core/dates.ts';
+import { boardFiles, runSameGameBench, type SameGameBenchResult } from '../bench/samegame-bench.ts';
+import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
+import { sqliteTaskStore } from '../bench/task-store.ts';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
-import { boardFiles, runSameGameBench, type BoardResult, type SameGameBenchResult } from '../samegame/bench.ts';
+import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
 import { parseHeuristic, type HeuristicName } from '../samegame/heuristics.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
@@ -14,8 +15,10 @@ import { checkSolveOptions, solve, type Solution, type SolveOptions } from '../s
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { openDatabaseToSave, type Db } from '../store/database.ts';
-import { listSameGameRuns, saveSameGameRun, type NewSameGameRun, type SameGameRun } from '../store/samegame-runs.ts';
-import { addRunsCommand, integerIn, optionParser, print } from './options.ts';
+import { saveRun, type BoardRecord, type NewRun, type SameGameBenchSummary, type SameGameSettings } from '../store/runs.ts';
+import { integerIn, onInterrupt, optionParser, print } from './options.ts';
+import { progressBar } from './progress.ts';
+import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 /** The flags `solve` and `bench` share. */
 interface SearchFlags {
@@ -40,6 +43,8 @@ interface BenchFlags extends SearchFlags {
   set?: TestSetName;
   dir?: string;
   workers: number;
+  resume?: boolean;
+  queue?: string;
 }
 
 /** A parser for a number of seconds (decimals allowed) within bounds. */
@@ -101,7 +106,7 @@ function solveOptions(flags: SearchFlags): SolveOptions {
   return options;
 }
 
-export function registerSameGameCommands(program: Command): void {
+export function registerSameGameCommands(program: Command): Command {
   const samegame = program
     .command('samegame')
     .description('SameGame: solve boards with search methods, benchmark them, make random boards');
@@ -133,9 +138,16 @@ export function registerSameGameCommands(program: Command): void {
       .option('--dir <dir>', 'a directory of board files instead'),
     60,
   )
-    .option('--workers <k>', 'worker threads (boards solved at once)', integerIn(1, 256), availableParallelism())
+    .option('--workers <k>', 'worker threads (boards solved at once; not used with --queue)', integerIn(1, 256), availableParallelism())
+    .addOption(queueOption('solve the boards'))
+    .option('--resume', 'take the boards already solved with the same settings from the database, and solve only the others')
     .option('--json', 'print JSON: {"boards":[{"file","score","cleared","moves","nodes","ms"}],"total","penaltyTotal",...}')
-    .action((flags: BenchFlags) => bench(flags));
+    .addHelpText(
+      'after',
+      '\nEvery board is stored as soon as it is solved: after an interrupt, the same command with --resume solves only the rest.\n' +
+        'With --queue, `gridmind worker --queue URL` processes on any machines solve the boards.',
+    )
+    .action((flags: BenchFlags, command: Command) => bench(flags, command));
 
   samegame
     .command('board')
@@ -147,11 +159,7 @@ export function registerSameGameCommands(program: Command): void {
       print(randomBoard(flags.size.width, flags.size.height, flags.colours, flags.seed).toString()),
     );
 
-  addRunsCommand(samegame, 'runs', 'list stored SameGame runs, newest first', {
-    load: listSameGameRuns,
-    empty: 'no stored SameGame runs yet: try `gridmind samegame bench --set standard --time 1`',
-    line: describeRun,
-  });
+  return samegame;
 }
 
 function solveFile(flags: SearchFlags & { file: string }): void {
@@ -165,7 +173,9 @@ function solveFile(flags: SearchFlags & { file: string }): void {
     db.close();
     throw error;
   }
+  const record: BoardRecord = { file: flags.file, ...solution };
   const runId = store(db, {
+    game: 'samegame',
     command: 'solve',
     source: flags.file,
     method: flags.method,
@@ -174,10 +184,10 @@ function solveFile(flags: SearchFlags & { file: string }): void {
     workers: 1,
     total: solution.score,
     summary: { ...settingsOf(flags), score: solution.score, cleared: solution.cleared },
-    perBoard: [{ file: flags.file, ...boardFields(solution) }],
+    perBoard: [record],
   });
   if (flags.json) {
-    print(JSON.stringify({ ...boardFields(solution), ...settingsOf(flags), file: flags.file, runId }));
+    print(JSON.stringify({ ...solution, ...settingsOf(flags), file: flags.file, runId }));
     return;
   }
   print(
@@ -196,39 +206,54 @@ function benchFolder(flags: BenchFlags): string {
   throw new InputError('say which boards to solve: --set standard (the 20 standard positions) or --dir DIR (a folder of board files)');
 }
 
-async function bench(flags: BenchFlags): Promise<void> {
+async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const dir = benchFolder(flags);
   const files = boardFiles(dir);
   const options = solveOptions(flags);
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: process.stderr,
-      format: `samegame bench ${flags.method} |{bar}| {value}/{total} boards | ETA {eta_formatted}`,
-      noTTYOutput: true,
-      notTTYSchedule: 5000,
-      etaBuffer: 20,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+  warnOfIgnoredWorkers(command, flags.queue);
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
+  const bar = progressBar(`samegame bench ${flags.method}`, 'boards');
+  let done = 0;
+  const stopHandlingInterrupts = onInterrupt(() => {
+    bar.stop();
+    process.stderr.write(
+      `\ninterrupted after ${done} of ${files.length} boards; they are stored: the same command with --resume solves only the rest\n`,
+    );
+    db.close();
+  });
+  let runner: TaskRunner | null = null;
   let result: SameGameBenchResult;
   try {
-    bar.start(files.length, 0);
-    result = await runSameGameBench(files, options, flags.workers, (done) => bar.update(done)).finally(() => bar.stop());
+    runner = await openTaskRunner(flags.queue, flags.workers, bar.log);
+    bar.start(files.length);
+    result = await runSameGameBench({
+      files,
+      options,
+      runner,
+      store: sqliteTaskStore(db, flags.resume === true),
+      onProgress: (progress) => bar.update((done = progress.done), progress),
+    });
   } catch (error) {
     db.close();
     throw error;
+  } finally {
+    bar.stop();
+    stopHandlingInterrupts();
+    await runner?.close();
   }
-  const boards = result.boards.map((board) => ({ file: basename(board.file), ...boardFields(board) }));
-  const summary = {
+  const queue = flags.queue === undefined ? undefined : shownAddress(flags.queue);
+  const summary: SameGameBenchSummary = {
     ...settingsOf(flags),
     ...(flags.set !== undefined && { set: flags.set }),
     dir,
     workers: flags.workers,
     total: result.total,
     penaltyTotal: result.penaltyTotal,
+    storedBoards: result.storedBoards,
+    ...(queue !== undefined && { queue }),
   };
   const runId = store(db, {
+    game: 'samegame',
     command: 'bench',
     source: flags.set !== undefined ? `set ${flags.set}` : dir,
     method: flags.method,
@@ -237,35 +262,24 @@ async function bench(flags: BenchFlags): Promise<void> {
     workers: flags.workers,
     total: result.total,
     summary,
-    perBoard: boards,
+    perBoard: result.boards,
   });
   if (flags.json) {
-    print(JSON.stringify({ ...summary, boards, runId }));
+    print(JSON.stringify({ ...summary, boards: result.boards, runId }));
     return;
   }
-  const width = Math.max(...boards.map((board) => board.file.length));
-  for (const [i, board] of boards.entries()) print(`${board.file.padEnd(width)}  ${describe(result.boards[i])}`);
+  const width = Math.max(...result.boards.map((board) => board.file.length));
+  for (const board of result.boards) print(`${board.file.padEnd(width)}  ${describe(board)}`);
   print(
     `total ${result.total.toLocaleString('en-US')} (${flags.rules} scoring); the same games under the penalty rules: ` +
       `${result.penaltyTotal.toLocaleString('en-US')}`,
   );
-  print(`${flags.method}, ${flags.time} s a board, ${count(flags.workers, 'worker')}; stored as run ${runId}`);
+  const where = queue === undefined ? count(flags.workers, 'worker') : `the workers of ${queue}`;
+  const reused = result.storedBoards > 0 ? `; ${count(result.storedBoards, 'board')} taken from earlier runs` : '';
+  print(`${flags.method}, ${flags.time} s a board, ${where}; stored as run ${runId}${reused}`);
 }
 
-function boardFields(solution: Solution): Record<string, unknown> {
-  return {
-    score: solution.score,
-    cleared: solution.cleared,
-    moves: solution.moves,
-    nodes: solution.nodes,
-    ms: solution.ms,
-    solved: solution.solved,
-    penaltyScore: solution.penaltyScore,
-    stop: solution.stop,
-  };
-}
-
-function settingsOf(flags: SearchFlags): Record<string, unknown> {
+function settingsOf(flags: SearchFlags): SameGameSettings {
   return {
     method: flags.method,
     rules: flags.rules,
@@ -279,28 +293,21 @@ function settingsOf(flags: SearchFlags): Record<string, unknown> {
     ...(flags.width !== undefined && { width: flags.width }),
     ...(flags.depth !== undefined && { depth: flags.depth }),
     ...(flags.minDepth !== undefined && { minDepth: flags.minDepth }),
-    ...(flags.clearedOnly && { clearedOnly: true }),
-    ...(flags.first && { first: true }),
+    ...(flags.clearedOnly && { clearedOnly: true as const }),
+    ...(flags.first && { first: true as const }),
   };
 }
 
-function describe(solution: Solution | BoardResult): string {
+function describe(solution: Solution): string {
   if (!solution.solved) return `no solution found (${solution.stop === 'done' ? 'none exists' : `stopped: ${solution.stop}`})`;
   return `${solution.score.toLocaleString('en-US')}${solution.cleared ? ' (cleared)' : ''} in ${solution.moves.length} moves`;
 }
 
 /** Saves the run and closes the database. */
-function store(db: Db, run: NewSameGameRun): number {
+function store(db: Db, run: NewRun): number {
   try {
-    return saveSameGameRun(db, run);
+    return saveRun(db, run);
   } finally {
     db.close();
   }
-}
-
-function describeRun(run: SameGameRun): string {
-  return (
-    `#${run.id}  ${formatDate(run.createdAt)}  ${run.command} ${run.source}  ${run.method} ${run.rules}  ` +
-    `total ${run.total.toLocaleString('en-US')}  ${run.perBoard.length} board${run.perBoard.length === 1 ? '' : 's'}`
-  );
 }

@@ -300,6 +300,6 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
 
 /** Loaded on demand: BullMQ is only needed with --queue. */
 async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
-  const { queueEvaluator: connect } = await import('../tune/redis-queue.ts');
+  const { queueEvaluator: connect } = await import('../tune/queue-evaluator.ts');
   return connect(url, log);
 }

@@ -11,3 +11,10 @@ export const GRIDMIND_VERSION: string = (
  * revision are not reused as if they had been played by this one.
  */
 export const GAME_RESULTS_REVISION = 1;
+
+/**
+ * Raised by hand whenever a change alters what a search finds on a SameGame board with the same
+ * settings and a budget in nodes, so that boards stored by an earlier revision are not reused as if
+ * this one had solved them.
+ */
+export const SOLVE_RESULTS_REVISION = 1;

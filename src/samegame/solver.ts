@@ -98,10 +98,10 @@ export function solve(board: SameGameBoard, options: SolveOptions): Solution {
     score: game.score(),
     cleared: game.cleared(),
     moves,
-    solved: result.solved,
-    penaltyScore: game.points + (game.isOver() ? endAdjustment('penalty', game.board.counts, game.board.colours) : 0),
     nodes: result.nodes,
     ms: Math.round(result.ms),
+    solved: result.solved,
+    penaltyScore: game.points + (game.isOver() ? endAdjustment('penalty', game.board.counts, game.board.colours) : 0),
     stop: result.stop,
   };
 }

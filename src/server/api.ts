@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AveiroServer } from '../aveiro/server.ts';
-import { listBenchRuns } from '../store/bench-runs.ts';
 import type { Db } from '../store/database.ts';
 import { addHighScore, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { listRuns } from '../store/runs.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 
 /** Largest request body the API reads. */
@@ -35,6 +35,9 @@ const newScore = z.object({
   lines: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
+/** `game=tetris|samegame` keeps the runs of one game (default: every game's). */
+const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], 'game must be tetris or samegame').optional() });
+
 class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -58,8 +61,8 @@ function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
 }
 
 /**
- * The app's JSON API: high scores (top 10 per game, rule set, board size and target score) and stored benchmark
- * runs. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
+ * The app's JSON API: high scores (top 10 per game, rule set, board size and target score) and stored runs
+ * of every game. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
  */
 export async function handleApi(
   { db, aveiro }: { db: Db; aveiro?: AveiroServer },
@@ -81,7 +84,8 @@ export async function handleApi(
       sendJson(response, 201, { entries: topHighScores(db, table) });
     } else if (route === 'GET /api/runs') {
       const limit = Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
-      sendJson(response, 200, { runs: listBenchRuns(db, limit) });
+      const { game } = parse(runsQuery, { game: url.searchParams.get('game') ?? undefined });
+      sendJson(response, 200, { runs: listRuns(db, limit, game) });
     } else if (route === 'GET /api/aveiro/games') {
       sendJson(response, 200, { games: aveiro?.liveGames() ?? [], finished: aveiro?.finishedGames() ?? [] });
     } else if (url.pathname === '/api/highscores' || url.pathname === '/api/runs') {

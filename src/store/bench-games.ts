@@ -1,22 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { Db } from './database.ts';
 
 /**
  * Benchmark games, stored one by one as they finish, so that a long benchmark that is interrupted
  * (or later extended to more seeds) plays only the games it lacks. A game is identified by its seed
  * and its setup: everything that decides its result (Gridmind's results revision, how the agent plays,
- * the board, the preview, the piece limit), kept as a hash.
+ * the board, the preview, the piece limit), kept as its content key (src/core/content-key.ts).
  */
 export interface StoredGame {
   readonly lines: number;
   readonly pieces: number;
   /** Milliseconds of play when it was played. */
   readonly ms: number;
-}
-
-/** The key of a game setup: the SHA-256 of its JSON. */
-export function gameSetupKey(setup: unknown): string {
-  return createHash('sha256').update(JSON.stringify(setup)).digest('hex');
 }
 
 export function saveBenchGame(db: Db, setupKey: string, seed: number, game: StoredGame): void {

@@ -85,6 +85,33 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE highscores ADD COLUMN target INTEGER;
    DROP INDEX highscores_by_table;
    CREATE INDEX highscores_by_table ON highscores (game, rules, board, target, points DESC);`,
+  // One table of runs for every game (src/store/runs.ts): Tetris runs keep their ids; SameGame runs
+  // follow them, in the order they were stored.
+  `CREATE TABLE runs (
+     id INTEGER PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     game TEXT NOT NULL,
+     record TEXT NOT NULL
+   );
+   CREATE INDEX runs_by_time ON runs (created_at);
+   INSERT INTO runs (id, created_at, game, record)
+     SELECT id, created_at, game, json_object('agent', agent, 'vs', vs, 'board', board, 'games', games, 'seedBase', seed_base,
+                                              'summary', json(summary), 'perGame', json(per_game))
+     FROM bench_runs ORDER BY id;
+   INSERT INTO runs (created_at, game, record)
+     SELECT created_at, 'samegame', json_object('command', command, 'source', source, 'method', method, 'rules', rules,
+                                                'timeMs', time_ms, 'workers', workers, 'total', total,
+                                                'summary', json(summary), 'perBoard', json(per_board))
+     FROM samegame_runs ORDER BY id;
+   DROP TABLE bench_runs;
+   DROP TABLE samegame_runs;`,
+  `CREATE TABLE samegame_boards (
+     setup TEXT NOT NULL,
+     board TEXT NOT NULL,
+     result TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (setup, board)
+   ) WITHOUT ROWID;`,
 ];
 
 /** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */

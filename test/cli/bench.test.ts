@@ -42,7 +42,7 @@ describe('gridmind bench', () => {
     expect(result.comparison.agentWins + result.comparison.vsWins + result.comparison.ties).toBe(6);
     expect(result.comparison.meanDifference).toBeCloseTo(result.meanLines - result.vs.meanLines, 9);
 
-    const runs = JSON.parse((await runCli(['runs', '--json'], env)).stdout);
+    const runs = JSON.parse((await runCli(['runs', '--json'], env)).stdout).runs;
     expect(runs[0]).toMatchObject({ id: result.runId, agent: 'dellacherie', vs: 'eltetris', board: '6x8', games: 6, seedBase: 1 });
     expect(runs[0].perGame.lines).toHaveLength(6);
     expect(runs[0].perGame.vsLines).toHaveLength(6);
@@ -65,7 +65,7 @@ describe('gridmind bench', () => {
           JSON.parse((await runCli(['play', '--agent', 'bcts', '--board', '6x8', '--seed', String(seed), '--json'])).stdout).lines,
       ),
     );
-    const stored = JSON.parse((await runCli(['runs', '--json', '--limit', '1'], env)).stdout)[0];
+    const stored = JSON.parse((await runCli(['runs', '--json', '--limit', '1'], env)).stdout).runs[0];
     expect(stored.perGame.lines.slice(0, 2)).toEqual(seeds);
   });
 
@@ -149,7 +149,7 @@ describe('gridmind bench --resume', () => {
 
   it('stores no second run when --resume finds every game stored: it names the run that holds them', async () => {
     const resumeEnv = { GRIDMIND_DB: join(dir, 'nothing-left.db') };
-    const runCount = async () => JSON.parse((await runCli(['runs', '--json'], resumeEnv)).stdout).length;
+    const runCount = async () => JSON.parse((await runCli(['runs', '--json'], resumeEnv)).stdout).runs.length;
     const first = JSON.parse((await runCli([...benchArgs, '--games', '4'], resumeEnv)).stdout);
     const again = JSON.parse((await runCli([...benchArgs, '--games', '4', '--resume'], resumeEnv)).stdout);
     expect(again).toMatchObject({ storedGames: 4, runId: first.runId, alreadyStored: true, meanLines: first.meanLines });
@@ -167,7 +167,7 @@ describe('gridmind bench --resume', () => {
     const storedEnv = { GRIDMIND_DB: join(dir, 'stored-only.db') };
     const first = JSON.parse((await runCli([...benchArgs, '--games', '4'], storedEnv)).stdout);
     await runCli([...benchArgs, '--agent', 'dellacherie', '--games', '2'], storedEnv);
-    const runCount = async () => JSON.parse((await runCli(['runs', '--json'], storedEnv)).stdout).length;
+    const runCount = async () => JSON.parse((await runCli(['runs', '--json'], storedEnv)).stdout).runs.length;
     expect(await runCount()).toBe(2);
 
     const partial = JSON.parse((await runCli([...benchArgs, '--games', '6', '--stored-only'], storedEnv)).stdout);

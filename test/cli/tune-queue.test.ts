@@ -8,8 +8,10 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_RESULTS_REVISION } from '../../src/core/version.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
-import { localEvaluator, type EvaluationJob } from '../../src/tune/evaluator.ts';
-import { EVALUATION_QUEUE, queueEvaluator } from '../../src/tune/redis-queue.ts';
+import type { EvaluationJob } from '../../src/bench/evaluations.ts';
+import { JOB_QUEUE } from '../../src/bench/redis-queue.ts';
+import { localEvaluator } from '../../src/tune/evaluator.ts';
+import { queueEvaluator } from '../../src/tune/queue-evaluator.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-queue-'));
@@ -162,7 +164,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
     let log = '';
     worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
-    const queue = new Queue<EvaluationJob, number[]>(EVALUATION_QUEUE, {
+    const queue = new Queue<EvaluationJob, number[]>(JOB_QUEUE, {
       connection: { host: '127.0.0.1', port: Number(new URL(url).port) },
     });
     try {
@@ -221,7 +223,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
     worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => worker.on('exit', resolve));
 
-    const queue = new Queue(EVALUATION_QUEUE, { connection: { host: '127.0.0.1', port: Number(new URL(url).port) } });
+    const queue = new Queue(JOB_QUEUE, { connection: { host: '127.0.0.1', port: Number(new URL(url).port) } });
     const evaluator = await queueEvaluator(url, () => {});
     try {
       const seeds = Array.from({ length: 12 }, (_, i) => 100 + i);
@@ -231,7 +233,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
       worker.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(log).toContain('leaving after the evaluation in hand');
-      expect(log).toMatch(/worker left: 1 evaluation \(12 games\) played/);
+      expect(log).toMatch(/worker left: 1 evaluation \(12 games\) done/);
       const local = localEvaluator(1);
       try {
         expect(await lines).toEqual(await local.evaluate(job));

@@ -14,7 +14,7 @@ import {
   type Plugin,
 } from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { fetchRuns, type BenchRun } from './api.ts';
+import { fetchRuns, type TetrisRun } from './api.ts';
 import { DateText } from './dates.tsx';
 
 Chart.register(
@@ -87,7 +87,7 @@ function histogram(series: readonly (readonly number[])[]): { labels: string[]; 
   return { labels, counts };
 }
 
-function distributionChart(run: BenchRun): ChartConfiguration {
+function distributionChart(run: TetrisRun): ChartConfiguration {
   const series = run.perGame.vsLines ? [run.perGame.lines, run.perGame.vsLines] : [run.perGame.lines];
   const { labels, counts } = histogram(series);
   const names = [run.agent, run.vs ?? ''];
@@ -109,7 +109,7 @@ function distributionChart(run: BenchRun): ChartConfiguration {
   };
 }
 
-function pairedChart(run: BenchRun): ChartConfiguration {
+function pairedChart(run: TetrisRun): ChartConfiguration {
   const vs = run.perGame.vsLines!;
   const points = run.perGame.lines.map((lines, game) => ({ x: lines, y: vs[game] }));
   const top = Math.max(1, ...run.perGame.lines, ...vs);
@@ -144,14 +144,14 @@ function pairedChart(run: BenchRun): ChartConfiguration {
 }
 
 /** The agent of a run, or both agents of a comparison. */
-const agentsOf = (run: BenchRun) => (run.vs ? `${run.agent} vs ${run.vs}` : run.agent);
+const agentsOf = (run: TetrisRun) => (run.vs ? `${run.agent} vs ${run.vs}` : run.agent);
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 /** The stored benchmark runs (`gridmind bench`), with the distribution of lines and paired comparisons. */
 export function BenchmarksView() {
-  const [runs, setRuns] = useState<BenchRun[] | null>(null);
-  const [selected, setSelected] = useState<BenchRun | null>(null);
+  const [runs, setRuns] = useState<TetrisRun[] | null>(null);
+  const [selected, setSelected] = useState<TetrisRun | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     fetchRuns()

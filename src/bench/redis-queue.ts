@@ -1,29 +1,49 @@
 /**
- * Tuning evaluations shared out over Redis with BullMQ: the tuner adds one job per candidate and waits
- * for its result; `gridmind worker` processes on any machine take jobs, play their games on their own
- * threads and send the lines back. A job's id is a hash of its content (Gridmind's results revision,
- * agent weights, board and seeds), so a resumed run finds the jobs it had already added, and a result is the
- * same whoever played it: the run ends with the same weights as on one machine. Workers refuse jobs
- * from another results revision (src/core/version.ts), whose games could differ; other versions with
- * the same games work together.
+ * Work shared out over Redis with BullMQ, on one queue that `gridmind worker` serves: a tuner's
+ * evaluations (one job per candidate) and a benchmark's tasks (one job per game or board, tasks.ts).
+ * The program that needs the work adds jobs and waits for their results; workers on any machine take
+ * jobs, do them on their own threads and send the results back. A job's id is a hash of its content
+ * (with Gridmind's results revision), so a resumed run finds the jobs it had already added, and a result
+ * is the same whoever played it. Workers refuse jobs from another results revision (src/core/version.ts),
+ * whose games could differ; other versions with the same games work together.
  */
-import { createHash } from 'node:crypto';
-import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
+import { contentKey } from '../core/content-key.ts';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
-import { GAME_RESULTS_REVISION } from '../core/version.ts';
-import { GamePool } from '../bench/game-pool.ts';
-import { playEvaluation, type CandidateEvaluator, type EvaluationJob } from './evaluator.ts';
+import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
+import { playEvaluation, type EvaluationJob } from './evaluations.ts';
+import { TaskPool } from './task-runner.ts';
+import type { BenchTask, Done } from './tasks.ts';
 
-/** The BullMQ queue that carries evaluations. */
-export const EVALUATION_QUEUE = 'gridmind-tetris-evaluations';
+/** The BullMQ queue that carries every job (its name is older than the benchmark tasks it now also carries). */
+export const JOB_QUEUE = 'gridmind-tetris-evaluations';
+
+/** A benchmark's task as a job: the task, and the results revisions where it is asked. */
+export interface TaskJob {
+  readonly revision: number;
+  /** The solve results revision, for SameGame boards (see version.ts). */
+  readonly solveRevision: number;
+  readonly task: BenchTask;
+}
+
+/** The jobs by name, with what each carries and what its result is. */
+interface Jobs {
+  readonly evaluate: { readonly data: EvaluationJob; readonly result: number[] };
+  readonly task: { readonly data: TaskJob; readonly result: Done<unknown> };
+}
+type JobName = keyof Jobs;
+type AnyJob = Jobs[JobName];
+
+/** What the jobs of each name are called in messages. */
+const JOB_NOUNS: Readonly<Record<JobName, string>> = { evaluate: 'evaluation', task: 'task' };
 
 /** Completed jobs stay a day, so that a run resumed within it does not replay them; failed ones go at once, so a retry can add them again. */
 const KEEP_COMPLETED_SECONDS = 24 * 3600;
 
-/** How often the tuner checks that some worker listens while it waits. */
+/** How often a program waiting for results checks that some worker listens. */
 const WORKER_CHECK_MS = 30_000;
 
 /**
@@ -118,7 +138,7 @@ function connectionReporter(url: string, log: (line: string) => void): { onError
  * The workers listening on the queue in the address's database. BullMQ counts the worker connections
  * Redis lists, and Redis lists those of every database.
  */
-async function workersListening(queue: EvaluationQueue, url: string): Promise<number> {
+async function workersListening(queue: JobQueue, url: string): Promise<number> {
   const { db } = redisOptions(url);
   return (await queue.getWorkers()).filter((worker) => Number(worker.db) === db).length;
 }
@@ -131,16 +151,16 @@ async function closeWithin(closers: (() => Promise<unknown>)[]): Promise<void> {
   clearTimeout(timer);
 }
 
-type EvaluationQueue = Queue<EvaluationJob, number[]>;
+type JobQueue = Queue<AnyJob['data'], AnyJob['result'], JobName>;
 
 interface Waiter {
-  readonly result: Promise<number[]>;
-  readonly resolve: (lines: number[]) => void;
+  readonly result: Promise<unknown>;
+  readonly resolve: (result: unknown) => void;
   readonly reject: (error: Error) => void;
 }
 
 /**
- * The results the tuner waits for, by job id: one wait per job, shared by every evaluation of the same
+ * The results a program waits for, by job id: one wait per job, shared by every submission of the same
  * content (candidates of an iteration can be equal). Results come from the queue's completion events
  * or, for an event missed, from the jobs themselves as they stand in Redis, looked at every
  * RESULT_CHECK_MS by one timer while anything is awaited.
@@ -152,25 +172,26 @@ class ResultWaiters {
   private looking = false;
 
   constructor(
-    private readonly queue: EvaluationQueue,
+    private readonly queue: JobQueue,
     events: QueueEvents,
+    private readonly noun: string,
   ) {
     // BullMQ types the event's return value as text, but hands it over parsed.
-    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, (waiter) => waiter.resolve(returnvalue as unknown as number[])));
+    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, (waiter) => waiter.resolve(returnvalue)));
     events.on('failed', ({ jobId, failedReason }) =>
-      this.settle(jobId, (waiter) => waiter.reject(new Error(`evaluation ${jobId} failed on a worker: ${failedReason}`))),
+      this.settle(jobId, (waiter) => waiter.reject(new Error(`${noun} ${jobId} failed on a worker: ${failedReason}`))),
     );
   }
 
-  resultOf(jobId: string): Promise<number[]> {
+  resultOf(jobId: string): Promise<unknown> {
     const known = this.waiting.get(jobId);
     if (known !== undefined) return known.result;
-    let resolve!: (lines: number[]) => void;
+    let resolve!: (result: unknown) => void;
     let reject!: (error: Error) => void;
-    const result = new Promise<number[]>((onResolve, onReject) => ((resolve = onResolve), (reject = onReject)));
+    const result = new Promise<unknown>((onResolve, onReject) => ((resolve = onResolve), (reject = onReject)));
     this.waiting.set(jobId, { result, resolve, reject });
     this.timer ??= setInterval(() => void this.lookAtAll(), RESULT_CHECK_MS);
-    void this.lookAt(jobId); // it may be done already: a resumed run adds again jobs played before
+    void this.lookAt(jobId); // it may be done already: a resumed run adds again jobs done before
     return result;
   }
 
@@ -203,7 +224,7 @@ class ResultWaiters {
   private async lookAt(jobId: string): Promise<void> {
     const state = await this.queue.getJobState(jobId).catch(() => null); // the connection reporter tells of Redis trouble
     if (state === 'unknown') {
-      const gone = `evaluation ${jobId} is no longer in the queue: it failed on a worker (see the worker's log), was removed by \`gridmind queue clear\`, or Redis lost its data`;
+      const gone = `${this.noun} ${jobId} is no longer in the queue: it failed on a worker (see the worker's log), was removed by \`gridmind queue clear\`, or Redis lost its data`;
       this.settle(jobId, (waiter) => waiter.reject(new Error(gone)));
     } else if (state === 'completed') {
       const job = await this.queue.getJob(jobId).catch(() => undefined); // read once completed: its return value is set
@@ -212,17 +233,33 @@ class ResultWaiters {
   }
 }
 
-/** Evaluations played by whichever workers listen on the queue; `log` gets one line per event worth knowing. */
-export async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
+/** Jobs of one name handed to whichever workers listen on the queue. */
+export interface JobSubmitter<N extends JobName> {
+  /** Adds the job (unless one of the same content is there) and resolves with its result. */
+  submit(data: Jobs[N]['data']): Promise<Jobs[N]['result']>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the queue to hand out jobs of one name; `log` gets one line per event worth knowing, and
+ * `owner` names the program in them ("the tuner").
+ */
+export async function openJobSubmitter<N extends JobName>(
+  url: string,
+  name: N,
+  owner: string,
+  log: (line: string) => void,
+): Promise<JobSubmitter<N>> {
   await checkReachable(url);
   const connection = redisOptions(url);
-  const queue: EvaluationQueue = new Queue(EVALUATION_QUEUE, { connection });
-  const events = new QueueEvents(EVALUATION_QUEUE, { connection });
+  const queue: JobQueue = new Queue(JOB_QUEUE, { connection });
+  const events = new QueueEvents(JOB_QUEUE, { connection });
   const close = () => closeWithin([() => events.close(), () => queue.close()]);
   const reporter = connectionReporter(url, log);
   queue.on('error', reporter.onError);
   events.on('error', reporter.onError);
-  const waiters = new ResultWaiters(queue, events);
+  const noun = JOB_NOUNS[name];
+  const waiters = new ResultWaiters(queue, events, noun);
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   } catch (error) {
@@ -235,36 +272,36 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
   const workerHint = `start \`gridmind worker --queue ${shown}\``;
   const listening = await workersListening(queue, url).catch(() => 0);
   log(
-    `evaluations go to ${shown}: ${listening === 0 ? `${workerHint} on any machine to play them` : `${count(listening, 'worker')} listening`}`,
+    `${noun}s go to ${shown}: ${listening === 0 ? `${workerHint} on any machine to do them` : `${count(listening, 'worker')} listening`}`,
   );
   const workerCheck = setInterval(async () => {
     if (pending > 0 && (await workersListening(queue, url).catch(() => -1)) === 0) {
-      log(`${count(pending, 'evaluation')} wait and no worker listens: ${workerHint}`);
+      log(`${count(pending, noun)} wait and no worker listens: ${workerHint}`);
     }
   }, WORKER_CHECK_MS);
   workerCheck.unref();
 
   return {
-    async evaluate(job) {
-      const jobId = `evaluation-${createHash('sha256').update(JSON.stringify(job)).digest('hex')}`;
+    async submit(data) {
+      const jobId = `${noun}-${contentKey(data)}`;
       pending++;
       try {
-        await queue.add('evaluate', job, {
+        await queue.add(name, data, {
           jobId,
           attempts: 3,
           removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
           removeOnFail: true,
         });
-        const lines = await waiters.resultOf(jobId);
+        const result = (await waiters.resultOf(jobId)) as Jobs[N]['result'];
         reporter.onReady();
-        return lines;
+        return result;
       } finally {
         pending--;
       }
     },
     async close() {
       clearInterval(workerCheck);
-      waiters.rejectAll('the tuner closed the queue before this evaluation was played');
+      waiters.rejectAll(`${owner} closed the queue before this ${noun} was done`);
       await close();
     },
   };
@@ -272,20 +309,20 @@ export async function queueEvaluator(url: string, log: (line: string) => void): 
 
 /** What the queue holds, as `gridmind queue status` shows it. */
 export interface QueueStatus {
-  /** Evaluations not yet taken by a worker (waiting, or back for a retry). */
+  /** Jobs not yet taken by a worker (waiting, or back for a retry). */
   readonly waiting: number;
-  /** Evaluations a worker is playing now. */
+  /** Jobs a worker is doing now. */
   readonly active: number;
-  /** Results kept for resumed runs (for a day after they were played). */
+  /** Results kept for resumed runs (for a day after they were done). */
   readonly completed: number;
   /** Worker connections listening (a `gridmind worker` holds one). */
   readonly workers: number;
 }
 
-/** Opens the evaluation queue for one administrative call, then closes it. */
-async function withQueue<T>(url: string, use: (queue: EvaluationQueue) => Promise<T>): Promise<T> {
+/** Opens the queue for one administrative call, then closes it. */
+async function withQueue<T>(url: string, use: (queue: JobQueue) => Promise<T>): Promise<T> {
   await checkReachable(url);
-  const queue: EvaluationQueue = new Queue(EVALUATION_QUEUE, { connection: redisOptions(url) });
+  const queue: JobQueue = new Queue(JOB_QUEUE, { connection: redisOptions(url) });
   try {
     return await use(queue);
   } finally {
@@ -305,10 +342,10 @@ export function queueStatus(url: string): Promise<QueueStatus> {
 }
 
 /**
- * Removes the evaluations no worker has taken yet (left behind by a run that was interrupted and will
- * not be resumed); returns how many. Evaluations being played finish, and kept results stay.
+ * Removes the jobs no worker has taken yet (left behind by a run that was interrupted and will not be
+ * resumed); returns how many. Jobs being done finish, and kept results stay.
  */
-export function clearWaitingEvaluations(url: string): Promise<number> {
+export function clearWaitingJobs(url: string): Promise<number> {
   return withQueue(url, async (queue) => {
     let removed = 0;
     for (const state of ['wait', 'prioritized', 'delayed', 'paused'] as const) removed += (await queue.clean(0, 0, state)).length;
@@ -316,43 +353,73 @@ export function clearWaitingEvaluations(url: string): Promise<number> {
   });
 }
 
+/** The work a worker has done. */
+export interface WorkDone {
+  readonly evaluations: number;
+  /** Games of the evaluations. */
+  readonly evaluationGames: number;
+  /** Benchmark tasks: Tetris games, and SameGame boards. */
+  readonly games: number;
+  readonly boards: number;
+}
+
 export interface QueueWorker {
-  /** Evaluations and games played so far. */
-  readonly played: () => { evaluations: number; games: number };
-  /** Evaluations being played now. */
-  readonly inHand: () => number;
+  readonly done: () => WorkDone;
+  /** Jobs being done now, by name. */
+  readonly inHand: () => Readonly<Record<JobName, number>>;
   /**
-   * Takes no more jobs, lets those in hand finish however long they take, sends their lines, and leaves
-   * the queue. With Redis gone, it gives up after a few seconds: the unsent jobs go to another worker.
+   * Takes no more jobs, lets those in hand finish however long they take, sends their results, and
+   * leaves the queue. With Redis gone, it gives up after a few seconds: the unsent jobs go to another worker.
    */
   close(): Promise<void>;
 }
 
-/** Joins the queue: takes up to `threads` jobs at a time and plays their games on as many threads. */
+/** Refuses a job from a Gridmind whose results could differ from this one's. */
+function checkRevisions(job: Job<AnyJob['data'], AnyJob['result'], JobName>): void {
+  const refuse = (kind: string, theirs: number | undefined, ours: number) => {
+    throw new UnrecoverableError(
+      `the job comes from a Gridmind whose ${kind} are of results revision ${theirs ?? '(none: an older Gridmind)'} and this worker's are of revision ${ours}: run the same Gridmind on both`,
+    );
+  };
+  if (job.data.revision !== GAME_RESULTS_REVISION) refuse('games', job.data.revision, GAME_RESULTS_REVISION);
+  const data = job.data as TaskJob;
+  if (job.name === 'task' && data.task.game === 'samegame' && data.solveRevision !== SOLVE_RESULTS_REVISION) {
+    refuse('SameGame solves', data.solveRevision, SOLVE_RESULTS_REVISION);
+  }
+}
+
+/** Joins the queue: takes up to `threads` jobs at a time and does their work on as many threads. */
 export async function startQueueWorker(url: string, threads: number, log: (line: string) => void): Promise<QueueWorker> {
   await checkReachable(url);
-  const pool = new GamePool(threads);
-  let evaluations = 0;
-  let games = 0;
-  let inHand = 0;
-  const idleWaits: (() => void)[] = []; // resolved when no game is in hand
-  const idle = () => (inHand === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaits.push(resolve)));
-  const worker = new Worker<EvaluationJob, number[]>(
-    EVALUATION_QUEUE,
+  const pool = new TaskPool(threads);
+  const done = { evaluations: 0, evaluationGames: 0, games: 0, boards: 0 };
+  const inHand: Record<JobName, number> = { evaluate: 0, task: 0 };
+  const handsFull = () => inHand.evaluate + inHand.task;
+  const idleWaits: (() => void)[] = []; // resolved when no job is in hand
+  const idle = () => (handsFull() === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaits.push(resolve)));
+  const doJob = async (job: Job<AnyJob['data'], AnyJob['result'], JobName>): Promise<AnyJob['result']> => {
+    if (job.name === 'evaluate') {
+      const lines = await playEvaluation(pool, job.data as EvaluationJob);
+      done.evaluations++;
+      done.evaluationGames += lines.length;
+      return lines;
+    }
+    const { task } = job.data as TaskJob;
+    const result = await pool.run(task);
+    if (task.game === 'tetris') done.games++;
+    else done.boards++;
+    return result;
+  };
+  const worker = new Worker<AnyJob['data'], AnyJob['result'], JobName>(
+    JOB_QUEUE,
     async (job) => {
-      if (job.data.revision !== GAME_RESULTS_REVISION) {
-        throw new UnrecoverableError(
-          `the job comes from a Gridmind whose games are of results revision ${job.data.revision ?? '(none: an older Gridmind)'} and this worker's are of revision ${GAME_RESULTS_REVISION}: run the same Gridmind on both`,
-        );
-      }
-      inHand++;
+      checkRevisions(job);
+      inHand[job.name]++;
       try {
-        const lines = await playEvaluation(pool, job.data);
-        evaluations++;
-        games += lines.length;
-        return lines;
+        return await doJob(job);
       } finally {
-        if (--inHand === 0) for (const resolve of idleWaits.splice(0)) resolve();
+        inHand[job.name]--;
+        if (handsFull() === 0) for (const resolve of idleWaits.splice(0)) resolve();
       }
     },
     { connection: redisOptions(url), concurrency: threads, maxStalledCount: STALLS_ALLOWED },
@@ -369,16 +436,16 @@ export async function startQueueWorker(url: string, threads: number, log: (line:
   }
   let closing: Promise<void> | undefined;
   return {
-    played: () => ({ evaluations, games }),
-    inHand: () => inHand,
+    done: () => ({ ...done }),
+    inHand: () => ({ ...inHand }),
     close() {
       closing ??= (async () => {
         const leaving = worker.close(); // takes no more jobs; sends the results of those in hand as they end
         do {
-          await idle(); // the games in hand, however long they take
+          await idle(); // the jobs in hand, however long they take
           await closeWithin([() => leaving]); // their results and the connections, or give up: Redis is gone
-        } while (inHand > 0); // a job that was being fetched as the close began
-        await pool.close(); // only now: closing the pool ends the games on it
+        } while (handsFull() > 0); // a job that was being fetched as the close began
+        await pool.close(); // only now: closing the pool ends the work on it
       })();
       return closing;
     },

@@ -1,0 +1,36 @@
+import { Piscina } from 'piscina';
+import type { BenchTask, Done, TaskResult } from './tasks.ts';
+
+/** Does tasks somewhere: on this machine's threads, or on the workers of a queue (queue-runner.ts). */
+export interface TaskRunner {
+  run<T extends BenchTask>(task: T): Promise<Done<TaskResult<T>>>;
+  close(): Promise<void>;
+}
+
+/** Tasks done on a pool of worker threads of this machine, one task per thread at a time; every experiment shares it. */
+export class TaskPool implements TaskRunner {
+  private readonly pool: Piscina<BenchTask, Done<unknown>>;
+
+  constructor(threads: number) {
+    this.pool = new Piscina<BenchTask, Done<unknown>>({
+      filename: new URL('./task-worker.mjs', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+    });
+  }
+
+  run<T extends BenchTask>(task: T): Promise<Done<TaskResult<T>>> {
+    return this.pool.run(task) as Promise<Done<TaskResult<T>>>;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
+
+/** Where an experiment's tasks are done: the workers of the Redis queue at `queue`, or `threads` threads of this machine. */
+export async function openTaskRunner(queue: string | undefined, threads: number, log: (line: string) => void): Promise<TaskRunner> {
+  if (queue === undefined) return new TaskPool(threads);
+  const { queueRunner } = await import('./queue-runner.ts'); // BullMQ is loaded only for a queue
+  return queueRunner(queue, log);
+}

@@ -1,0 +1,51 @@
+import { contentKey } from '../core/content-key.ts';
+import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
+import { findBenchGame, saveBenchGame } from '../store/bench-games.ts';
+import { findBoardResult, saveBoardResult } from '../store/board-results.ts';
+import type { Db } from '../store/database.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import type { PlayOptions } from '../tetris-ai/play.ts';
+import type { BenchTask, BoardSolveOptions, SameGameBoardTask, TaskResult, TetrisGameTask } from './tasks.ts';
+
+/** Results of tasks done before, kept across runs so that an interrupted or extended experiment does only the rest. */
+export interface TaskStore {
+  /** The result of this task, when it is stored and may be reused. */
+  find<T extends BenchTask>(task: T): TaskResult<T> | undefined;
+  save<T extends BenchTask>(task: T, result: TaskResult<T>): void;
+}
+
+/**
+ * What identifies a Tetris game besides its seed: Gridmind's results revision (not its version: a
+ * release that changes no result keeps the stored games), how the agent plays (sense, features,
+ * weights, despair, policy; not its name, description or source) and every play option but the seed.
+ */
+export function gameSetup(spec: AgentSpec, options: PlayOptions): unknown {
+  const { sense, features, weights, despair, policy } = spec;
+  const { seed: _seed, ...play } = options;
+  return { revision: GAME_RESULTS_REVISION, agent: { sense, features, weights, despair, policy }, play };
+}
+
+/** What identifies a SameGame solve besides its board: Gridmind's solve results revision and every solver setting. */
+export function solveSetup(options: BoardSolveOptions): unknown {
+  return { revision: SOLVE_RESULTS_REVISION, options };
+}
+
+/**
+ * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends; with `reuse`, a
+ * task already stored for the same setup is answered from the store instead of being done again.
+ */
+export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
+  const gameKey = ({ spec, options }: TetrisGameTask) => contentKey(gameSetup(spec, options));
+  const boardKeys = ({ board, options }: SameGameBoardTask) => [contentKey(solveSetup(options)), contentKey(board)] as const;
+  return {
+    find<T extends BenchTask>(task: T): TaskResult<T> | undefined {
+      if (!reuse) return undefined;
+      const found = task.game === 'tetris' ? findBenchGame(db, gameKey(task), task.options.seed) : findBoardResult(db, ...boardKeys(task));
+      return found as TaskResult<T> | undefined;
+    },
+    save(task, result) {
+      if (task.game === 'tetris') saveBenchGame(db, gameKey(task), task.options.seed, result as TaskResult<TetrisGameTask>);
+      else saveBoardResult(db, ...boardKeys(task), result as TaskResult<SameGameBoardTask>);
+    },
+  };
+}

@@ -1,0 +1,9 @@
+// Worker-thread entry of the task pool (task-runner.ts). Workers do not inherit the main thread's
+// TypeScript loader, and piscina first tries require(), under which tsx would compile our modules to
+// CommonJS (whose getter-based imports make the hot path about twice as slow). This ES module registers
+// tsx's ESM loader in the worker and exports the task function, so the sources run as real ES modules.
+import { register } from 'tsx/esm/api';
+
+register();
+const { runTask } = await import('./tasks.ts');
+export default runTask;

@@ -1,0 +1,57 @@
+/**
+ * The units of work of every experiment: one Tetris game or one SameGame board. A task is plain JSON,
+ * so that it runs the same on a thread of this machine or on a `gridmind worker` anywhere.
+ */
+import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
+import { parseBoardText } from '../samegame/board-files.ts';
+import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import { playGame, type PlayOptions } from '../tetris-ai/play.ts';
+
+/** One seeded Tetris game of an agent. */
+export interface TetrisGameTask {
+  readonly game: 'tetris';
+  readonly spec: AgentSpec;
+  readonly options: PlayOptions;
+}
+
+/** How a SameGame board is solved in an experiment: every solver setting but cancellation, which cannot cross threads. */
+export type BoardSolveOptions = Omit<SolveOptions, 'cancelled'>;
+
+/** One SameGame board solved by a search: the board as board-file text (data/samegame/README.md). */
+export interface SameGameBoardTask {
+  readonly game: 'samegame';
+  readonly board: string;
+  readonly options: BoardSolveOptions;
+}
+
+export type BenchTask = TetrisGameTask | SameGameBoardTask;
+
+/** What a Tetris game yields. */
+export interface GameResult {
+  readonly lines: number;
+  readonly pieces: number;
+  /** Milliseconds of play, agent set-up excluded. */
+  readonly ms: number;
+}
+
+export type TaskResult<T extends BenchTask> = T extends TetrisGameTask ? GameResult : Solution;
+
+/** A task's result and the thread that produced it. */
+export interface Done<R> {
+  readonly result: R;
+  /** The thread that did the work, as host/process/thread: speeds are summed over threads. */
+  readonly thread: string;
+}
+
+/** Does a task here, on the calling thread. */
+export function runTask<T extends BenchTask>(task: T): Done<TaskResult<T>> {
+  return { result: resultOf(task) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
+}
+
+function resultOf(task: BenchTask): GameResult | Solution {
+  if (task.game === 'samegame') return solve(parseBoardText(task.board), task.options);
+  const { lines, pieces, ms } = playGame(task.spec, task.options);
+  return { lines, pieces, ms };
+}
