@@ -1,17 +1,11 @@
 import { maximum, mean, median, minimum, pairedComparison, standardError } from '../core/stats.ts';
 import { InputError } from '../core/errors.ts';
 import type { Db } from '../store/database.ts';
-import {
-  findRunsWithResults,
-  saveRun,
-  type NewTetrisRun,
-  type PlayerSummary,
-  type TetrisRun,
-  type TetrisRunSummary,
-} from '../store/runs.ts';
+import type { NewTetrisRun, PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
+import { agreeOn, storeRun, type StoredRunId } from './run-store.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
 import type { Done, GameResult } from './tasks.ts';
@@ -166,18 +160,11 @@ function summarise(agent: string, records: readonly Done<GameResult>[]): PlayerS
 /** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
 const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'preview', 'lookahead', 'maxPieces'] as const;
 
-/** Where a benchmark's result is kept: its run id, and whether that run was stored before. */
-export interface StoredBench {
-  readonly runId: number;
-  /** The run stored before with the same setup and results, when nothing was left to play (then nothing new is stored). */
-  readonly earlier?: TetrisRun;
-}
-
 /**
  * Stores a benchmark's result as a run, unless every game came from the store and a run with the same
- * setup and results is stored already: a resumed run with nothing left to play is that run, not a new one.
+ * setup and results is stored already (see run-store.ts).
  */
-export function storeTetrisBench(db: Db, options: BenchOptions, result: BenchResult): StoredBench {
+export function storeTetrisBench(db: Db, options: BenchOptions, result: BenchResult): StoredRunId<TetrisRun> {
   const run: NewTetrisRun = {
     game: 'tetris',
     agent: options.agent.name,
@@ -189,8 +176,5 @@ export function storeTetrisBench(db: Db, options: BenchOptions, result: BenchRes
     perGame: result.perGame,
   };
   const allStored = result.summary.storedGames === (options.vs === null ? 1 : 2) * options.games;
-  const sameSetup = (stored: TetrisRun) =>
-    SETUP_FIELDS.every((field) => JSON.stringify(stored.summary[field]) === JSON.stringify(result.summary[field]));
-  const earlier = allStored ? findRunsWithResults(db, run).find(sameSetup) : undefined;
-  return earlier !== undefined ? { runId: earlier.id, earlier } : { runId: saveRun(db, run) };
+  return storeRun(db, run, allStored, agreeOn<TetrisRunSummary>(SETUP_FIELDS));
 }

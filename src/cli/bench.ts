@@ -1,21 +1,15 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import type { StoredRunId } from '../bench/run-store.ts';
 import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
-import {
-  runTetrisBench,
-  storeTetrisBench,
-  type BenchOptions,
-  type BenchPlayer,
-  type BenchResult,
-  type StoredBench,
-} from '../bench/tetris-bench.ts';
+import { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer, type BenchResult } from '../bench/tetris-bench.ts';
 import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, openDatabaseToSave } from '../store/database.ts';
-import type { PlayerSummary, TetrisRunSummary } from '../store/runs.ts';
+import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
 import { boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
@@ -147,7 +141,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
       );
     return;
   }
-  let stored: StoredBench;
+  let stored: StoredRunId<TetrisRun>;
   try {
     stored = storeTetrisBench(db, options, result);
   } finally {

@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { boardFiles, runSameGameBench, type SameGameBenchResult } from '../bench/samegame-bench.ts';
+import { boardFiles, runSameGameBench, storeSameGameBench, type SameGameBenchResult } from '../bench/samegame-bench.ts';
+import type { StoredRunId } from '../bench/run-store.ts';
 import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
 import { count } from '../core/count.ts';
+import { formatDate } from '../core/dates.ts';
 import { InputError } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
@@ -15,7 +17,14 @@ import { checkSolveOptions, solve, type Solution, type SolveOptions } from '../s
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { openDatabaseToSave, type Db } from '../store/database.ts';
-import { saveRun, type BoardRecord, type NewRun, type SameGameBenchSummary, type SameGameSettings } from '../store/runs.ts';
+import {
+  saveRun,
+  type BoardRecord,
+  type NewRun,
+  type SameGameBenchSummary,
+  type SameGameRun,
+  type SameGameSettings,
+} from '../store/runs.ts';
 import { integerIn, onInterrupt, optionParser, print } from './options.ts';
 import { progressBar } from './progress.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
@@ -252,20 +261,36 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
     storedBoards: result.storedBoards,
     ...(queue !== undefined && { queue }),
   };
-  const runId = store(db, {
-    game: 'samegame',
-    command: 'bench',
-    source: flags.set !== undefined ? `set ${flags.set}` : dir,
-    method: flags.method,
-    rules: `${flags.rules}/${flags.shift}`,
-    timeMs: options.timeMs ?? null,
-    workers: flags.workers,
-    total: result.total,
-    summary,
-    perBoard: result.boards,
-  });
+  let stored: StoredRunId<SameGameRun>;
+  try {
+    stored = storeSameGameBench(
+      db,
+      {
+        game: 'samegame',
+        command: 'bench',
+        source: flags.set !== undefined ? `set ${flags.set}` : dir,
+        method: flags.method,
+        rules: `${flags.rules}/${flags.shift}`,
+        timeMs: options.timeMs ?? null,
+        workers: flags.workers,
+        total: result.total,
+        summary,
+        perBoard: result.boards,
+      },
+      result,
+    );
+  } finally {
+    db.close();
+  }
   if (flags.json) {
-    print(JSON.stringify({ ...summary, boards: result.boards, runId }));
+    print(
+      JSON.stringify({
+        ...summary,
+        boards: result.boards,
+        runId: stored.runId,
+        ...(stored.earlier !== undefined && { alreadyStored: true }),
+      }),
+    );
     return;
   }
   const width = Math.max(...result.boards.map((board) => board.file.length));
@@ -274,9 +299,15 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
     `total ${result.total.toLocaleString('en-US')} (${flags.rules} scoring); the same games under the penalty rules: ` +
       `${result.penaltyTotal.toLocaleString('en-US')}`,
   );
+  if (stored.earlier !== undefined) {
+    print(
+      `nothing left to solve: every board was stored, and this is run ${stored.runId} (stored ${formatDate(stored.earlier.createdAt)}; not stored again)`,
+    );
+    return;
+  }
   const where = queue === undefined ? count(flags.workers, 'worker') : `the workers of ${queue}`;
   const reused = result.storedBoards > 0 ? `; ${count(result.storedBoards, 'board')} taken from earlier runs` : '';
-  print(`${flags.method}, ${flags.time} s a board, ${where}; stored as run ${runId}${reused}`);
+  print(`${flags.method}, ${flags.time} s a board, ${where}; stored as run ${stored.runId}${reused}`);
 }
 
 function settingsOf(flags: SearchFlags): SameGameSettings {

@@ -204,16 +204,15 @@ export function findRun(db: Db, id: number): Run | undefined {
 }
 
 /**
- * The stored Tetris runs, newest first, of the same players (by name), board and seeds as `run` and
- * with exactly its per-game results: the candidates for a run stored already.
+ * The stored runs, newest first, of the same game, with the same description and results as `run`
+ * (every field but the summary and the threads used): the candidates for a run stored already.
  */
-export function findRunsWithResults(db: Db, run: NewTetrisRun): TetrisRun[] {
-  const rows = db
-    .prepare(
-      `SELECT * FROM runs WHERE game = 'tetris' AND record ->> '$.agent' = ? AND record ->> '$.vs' IS ? AND record ->> '$.board' = ?
-       AND record ->> '$.games' = ? AND record ->> '$.seedBase' = ? ORDER BY id DESC`,
-    )
-    .all(run.agent, run.vs, run.board, run.games, run.seedBase) as RunRow[];
-  const results = JSON.stringify(run.perGame);
-  return rows.map((row) => fromRow(row) as TetrisRun).filter((stored) => JSON.stringify(stored.perGame) === results);
+export function findRunsWithResults<R extends NewRun>(db: Db, run: R): Extract<Run, { game: R['game'] }>[] {
+  const identity = ({ summary: _summary, workers: _workers, ...rest }: { summary: unknown; workers?: unknown }) =>
+    JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const { game: _game, ...wanted } = run;
+  const rows = db.prepare('SELECT * FROM runs WHERE game = ? ORDER BY id DESC').all(run.game) as RunRow[];
+  return rows
+    .filter((row) => identity(JSON.parse(row.record)) === identity(wanted))
+    .map((row) => fromRow(row) as Extract<Run, { game: R['game'] }>);
 }

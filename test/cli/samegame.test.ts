@@ -122,6 +122,43 @@ describe('gridmind samegame bench --set standard', () => {
   });
 });
 
+describe('gridmind samegame bench --resume', () => {
+  it('keeps every board as it is solved: a resumed run solves only the boards it lacks, and one with none left is the run stored before', async () => {
+    const set = join(dir, 'resumed');
+    mkdirSync(set);
+    const database = { GRIDMIND_DB: join(dir, 'resumed.db') };
+    for (const seed of [5, 6])
+      writeFileSync(
+        join(set, `r${seed}.txt`),
+        (await runCli(['samegame', 'board', '--size', '6x6', '--colours', '3', '--seed', String(seed)])).stdout,
+      );
+    const args = ['samegame', 'bench', '--dir', set, '--method', 'nrpa', '--level', '1', '--nodes', '2000', '--workers', '1', '--json'];
+    const first = JSON.parse((await runCli(args, database)).stdout);
+    expect(first.storedBoards).toBe(0);
+
+    writeFileSync(join(set, 'r7.txt'), (await runCli(['samegame', 'board', '--size', '6x6', '--colours', '3', '--seed', '7'])).stdout);
+    const extended = JSON.parse((await runCli([...args, '--resume'], database)).stdout);
+    expect(extended.storedBoards).toBe(2);
+    expect(extended.boards.slice(0, 2)).toEqual(first.boards);
+    expect(extended.runId).not.toBe(first.runId);
+    expect(extended.alreadyStored).toBeUndefined();
+
+    const again = await runCli([...args, '--resume'], database);
+    expect(JSON.parse(again.stdout)).toMatchObject({ runId: extended.runId, alreadyStored: true, storedBoards: 3, total: extended.total });
+    const text = await runCli([...args.slice(0, -1), '--resume'], database);
+    expect(text.stdout).toContain(`nothing left to solve: every board was stored, and this is run ${extended.runId}`);
+    const runs = JSON.parse((await runCli(['samegame', 'runs', '--json'], database)).stdout);
+    expect(runs.map((run: { id: number }) => run.id)).toEqual([extended.runId, first.runId]);
+    expect(runs[0]).toMatchObject({ game: 'samegame', command: 'bench', perBoard: extended.boards });
+
+    const fresh = JSON.parse((await runCli(args, database)).stdout);
+    expect(fresh.storedBoards).toBe(0); // without --resume every board is solved again
+    expect(fresh.boards.map((board: { score: number }) => board.score)).toEqual(
+      extended.boards.map((board: { score: number }) => board.score),
+    );
+  });
+});
+
 /** The standard score of a move list, played on the plain model of the rules (an illegal move fails the test). */
 function referenceScore(start: Columns, moves: [number, number][]): number {
   let columns = start;

@@ -1,9 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_RESULTS_REVISION } from '../../src/core/version.ts';
@@ -12,10 +10,10 @@ import type { EvaluationJob } from '../../src/bench/evaluations.ts';
 import { JOB_QUEUE } from '../../src/bench/redis-queue.ts';
 import { localEvaluator } from '../../src/tune/evaluator.ts';
 import { queueEvaluator } from '../../src/tune/queue-evaluator.ts';
+import { leave, startRedis, startWorker, stop } from './queue-harness.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-queue-'));
-const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
 const tuning = [
   'tune',
   '--features',
@@ -35,54 +33,13 @@ const tuning = [
   '--json',
 ];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Starts a child and resolves once its output matches `ready`. */
-function startProcess(command: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`${command} exited (${code}) before it was ready:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 describe('tuning through a BullMQ queue on Redis', () => {
   let redis: ChildProcess | undefined;
   let workers: ChildProcess[] = [];
   let url = '';
 
   beforeAll(async () => {
-    if (spawnSync('redis-server', ['--version']).error !== undefined) {
-      throw new Error('redis-server is not installed: `npm test` installs it (scripts/test-system.ts), or `apt-get install redis-server`');
-    }
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = await startProcess(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      /Ready to accept connections/,
-    );
+    ({ server: redis, url } = await startRedis(dir));
   });
 
   afterAll(async () => {
@@ -94,9 +51,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
     const single = await runCli([...tuning, '--workers', '2', '--out', join(dir, 'single.json')], { GRIDMIND_DB: join(dir, 'single.db') });
     expect(single.code).toBe(0);
 
-    workers = await Promise.all(
-      [1, 2].map(() => startProcess(process.execPath, [bin, 'worker', '--queue', url, '--workers', '1'], /worker joined/)),
-    );
+    workers = await Promise.all([1, 2].map(() => startWorker(url)));
     const queued = await runCli([...tuning, '--queue', url, '--out', join(dir, 'queued.json')], { GRIDMIND_DB: join(dir, 'queued.db') });
     expect(queued.stderr).toContain(`evaluations go to ${url}`);
     expect(queued.code).toBe(0);
@@ -107,17 +62,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
     expect(actual.validationMean).toBe(expected.validationMean);
 
     // Both workers took part, and leave cleanly with a count of what they played.
-    const reports = await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<string>((resolve) => {
-            let output = '';
-            worker.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-            worker.on('exit', () => resolve(output));
-            worker.kill('SIGINT');
-          }),
-      ),
-    );
+    const reports = await Promise.all(workers.map(leave));
     const played = reports.map((report) => Number(/worker left: (\d+) evaluations?/.exec(report)?.[1]));
     expect(played.every((count) => count > 0)).toBe(true);
     expect(played[0] + played[1]).toBe(16 * 3 + 5); // 3 iterations of 16, then 1 mean + 4 elite finalists
@@ -159,7 +104,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
   });
 
   it('refuses, without retrying, a job from another results revision, and says why', async () => {
-    const worker = await startProcess(process.execPath, [bin, 'worker', '--queue', url, '--workers', '1'], /worker joined/);
+    const worker = await startWorker(url);
     workers.push(worker);
     let log = '';
     worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -217,7 +162,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
 
   it('lets an interrupted worker finish the evaluation in hand and send its lines before it leaves', async () => {
     await Promise.all(workers.map(stop));
-    const worker = await startProcess(process.execPath, [bin, 'worker', '--queue', url, '--workers', '1'], /worker joined/);
+    const worker = await startWorker(url);
     workers = [worker];
     let log = '';
     worker.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -247,12 +192,7 @@ describe('tuning through a BullMQ queue on Redis', () => {
   });
 
   it('explains a missing or wrong password, and never prints one', async () => {
-    const port = await freePort();
-    const locked = await startProcess(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', 'sesame'],
-      /Ready to accept connections/,
-    );
+    const { server: locked, port } = await startRedis(dir, ['--requirepass', 'sesame']);
     try {
       for (const address of [`redis://127.0.0.1:${port}`, `redis://:opensesame@127.0.0.1:${port}`]) {
         const refused = await runCli(['queue', 'status', '--queue', address]);
