@@ -164,17 +164,17 @@ const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'preview', 'lookahead', 'maxPieces'
  * Stores a benchmark's result as a run, unless every game came from the store and a run with the same
  * setup and results is stored already (see run-store.ts).
  */
-export function storeTetrisBench(db: Db, options: BenchOptions, result: BenchResult): StoredRunId<TetrisRun> {
+export function storeTetrisBench(db: Db, { summary, perGame }: BenchResult): StoredRunId<TetrisRun> {
   const run: NewTetrisRun = {
     game: 'tetris',
-    agent: options.agent.name,
-    vs: options.vs?.name ?? null,
-    board: result.summary.board,
-    games: options.games,
-    seedBase: options.seedBase,
-    summary: result.summary,
-    perGame: result.perGame,
+    agent: summary.agent,
+    vs: summary.vs?.agent ?? null,
+    board: summary.board,
+    games: summary.games,
+    seedBase: summary.seedBase,
+    summary,
+    perGame,
   };
-  const allStored = result.summary.storedGames === (options.vs === null ? 1 : 2) * options.games;
+  const allStored = summary.storedGames === (summary.vs === undefined ? 1 : 2) * summary.games;
   return storeRun(db, run, allStored, agreeOn<TetrisRunSummary>(SETUP_FIELDS));
 }

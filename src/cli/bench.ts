@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import type { StoredRunId } from '../bench/run-store.ts';
-import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
+import type { BenchProgress } from '../bench/eta.ts';
+import type { TaskRunner } from '../bench/task-runner.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
-import { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer, type BenchResult } from '../bench/tetris-bench.ts';
+import { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer } from '../bench/tetris-bench.ts';
 import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
@@ -12,8 +13,8 @@ import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
-import { boardOption, figure, integerIn, onInterrupt, print } from './options.ts';
-import { progressBar } from './progress.ts';
+import { runExperiment } from './experiment.ts';
+import { boardOption, figure, integerIn, print } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 interface BenchFlags {
@@ -88,47 +89,36 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const board = `${flags.board.width}x${flags.board.height}`;
   const games = flags.games * (vs === null ? 1 : 2);
   const lastSeed = flags.seedBase + flags.games - 1;
-  const bar = progressBar(`bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board}`, 'games');
-  let done = 0;
-  const stopHandlingInterrupts = onInterrupt(() => {
-    bar.stop();
-    process.stderr.write(
-      `\ninterrupted after ${done} of ${games} games; they are stored: the same command with --resume plays only the rest\n`,
-    );
-    db.close();
+  const options = (runner: TaskRunner | null, onProgress: (progress: BenchProgress) => void): BenchOptions => ({
+    agent,
+    vs,
+    width: flags.board.width,
+    height: flags.board.height,
+    games: flags.games,
+    seedBase: flags.seedBase,
+    preview,
+    lookahead: flags.lookahead ?? null,
+    maxPieces: flags.maxPieces ?? null,
+    runner,
+    workers: flags.workers,
+    queue: flags.queue === undefined ? undefined : shownAddress(flags.queue),
+    store: sqliteTaskStore(db, flags.resume === true || storedOnly),
+    storedOnly,
+    onProgress,
   });
-  let runner: TaskRunner | null = null;
-  let options: BenchOptions;
-  let result: BenchResult;
-  try {
-    runner = storedOnly ? null : await openTaskRunner(flags.queue, flags.workers, bar.log);
-    options = {
-      agent,
-      vs,
-      width: flags.board.width,
-      height: flags.board.height,
-      games: flags.games,
-      seedBase: flags.seedBase,
-      preview,
-      lookahead: flags.lookahead ?? null,
-      maxPieces: flags.maxPieces ?? null,
-      runner,
+  const result = await runExperiment(
+    {
+      label: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board}`,
+      unit: 'games',
+      total: games,
+      db,
+      queue: flags.queue,
       workers: flags.workers,
-      queue: flags.queue === undefined ? undefined : shownAddress(flags.queue),
-      store: sqliteTaskStore(db, flags.resume === true || storedOnly),
-      storedOnly,
-      onProgress: (progress) => bar.update((done = progress.done), progress),
-    };
-    if (!storedOnly) bar.start(games); // (an unstarted bar ignores updates: --stored-only plays nothing)
-    result = await runTetrisBench(options);
-  } catch (error) {
-    db.close();
-    throw error;
-  } finally {
-    bar.stop();
-    stopHandlingInterrupts();
-    await runner?.close();
-  }
+      plays: !storedOnly,
+      resumes: 'plays only the rest',
+    },
+    (runner, onProgress) => runTetrisBench(options(runner, onProgress)),
+  );
 
   const { summary } = result;
   if (storedOnly) {
@@ -143,7 +133,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   }
   let stored: StoredRunId<TetrisRun>;
   try {
-    stored = storeTetrisBench(db, options, result);
+    stored = storeTetrisBench(db, result);
   } finally {
     db.close();
   }

@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { boardFiles, runSameGameBench, storeSameGameBench, type SameGameBenchResult } from '../bench/samegame-bench.ts';
+import { boardFiles, runSameGameBench, storeSameGameBench } from '../bench/samegame-bench.ts';
 import type { StoredRunId } from '../bench/run-store.ts';
-import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
 import { count } from '../core/count.ts';
 import { formatDate } from '../core/dates.ts';
@@ -25,8 +24,8 @@ import {
   type SameGameRun,
   type SameGameSettings,
 } from '../store/runs.ts';
-import { integerIn, onInterrupt, optionParser, print } from './options.ts';
-import { progressBar } from './progress.ts';
+import { runExperiment } from './experiment.ts';
+import { integerIn, optionParser, print } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 /** The flags `solve` and `bench` share. */
@@ -221,35 +220,20 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const options = solveOptions(flags);
   warnOfIgnoredWorkers(command, flags.queue);
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
-  const bar = progressBar(`samegame bench ${flags.method}`, 'boards');
-  let done = 0;
-  const stopHandlingInterrupts = onInterrupt(() => {
-    bar.stop();
-    process.stderr.write(
-      `\ninterrupted after ${done} of ${files.length} boards; they are stored: the same command with --resume solves only the rest\n`,
-    );
-    db.close();
-  });
-  let runner: TaskRunner | null = null;
-  let result: SameGameBenchResult;
-  try {
-    runner = await openTaskRunner(flags.queue, flags.workers, bar.log);
-    bar.start(files.length);
-    result = await runSameGameBench({
-      files,
-      options,
-      runner,
-      store: sqliteTaskStore(db, flags.resume === true),
-      onProgress: (progress) => bar.update((done = progress.done), progress),
-    });
-  } catch (error) {
-    db.close();
-    throw error;
-  } finally {
-    bar.stop();
-    stopHandlingInterrupts();
-    await runner?.close();
-  }
+  const result = await runExperiment(
+    {
+      label: `samegame bench ${flags.method}`,
+      unit: 'boards',
+      total: files.length,
+      db,
+      queue: flags.queue,
+      workers: flags.workers,
+      plays: true,
+      resumes: 'solves only the rest',
+    },
+    (runner, onProgress) =>
+      runSameGameBench({ files, options, runner: runner!, store: sqliteTaskStore(db, flags.resume === true), onProgress }),
+  );
   const queue = flags.queue === undefined ? undefined : shownAddress(flags.queue);
   const summary: SameGameBenchSummary = {
     ...settingsOf(flags),

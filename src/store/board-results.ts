@@ -1,8 +1,5 @@
 import type { Db } from './database.ts';
-import type { BoardRecord } from './runs.ts';
-
-/** A board's stored result: the solver's. */
-export type StoredSolution = Omit<BoardRecord, 'file'>;
+import type { Solution } from '../samegame/solver.ts';
 
 /**
  * SameGame boards solved in benchmarks, stored one by one as they are solved, so that an interrupted
@@ -10,7 +7,7 @@ export type StoredSolution = Omit<BoardRecord, 'file'>;
  * results revision and every solver setting) and its board, each kept as its content key
  * (src/core/content-key.ts).
  */
-export function saveBoardResult(db: Db, setupKey: string, boardKey: string, result: StoredSolution): void {
+export function saveBoardResult(db: Db, setupKey: string, boardKey: string, result: Solution): void {
   db.prepare('INSERT OR REPLACE INTO samegame_boards (setup, board, result, created_at) VALUES (?, ?, ?, ?)').run(
     setupKey,
     boardKey,
@@ -20,7 +17,7 @@ export function saveBoardResult(db: Db, setupKey: string, boardKey: string, resu
 }
 
 /** The stored result of a setup on a board, if any. */
-export function findBoardResult(db: Db, setupKey: string, boardKey: string): StoredSolution | undefined {
+export function findBoardResult(db: Db, setupKey: string, boardKey: string): Solution | undefined {
   const row = db.prepare('SELECT result FROM samegame_boards WHERE setup = ? AND board = ?').get(setupKey, boardKey) as
     { result: string } | undefined;
   return row === undefined ? undefined : JSON.parse(row.result);

@@ -3,7 +3,8 @@
  * benchmark (`gridmind samegame solve|bench`). Each keeps what was run, the summary the command printed
  * and the result of every game or board, typed here once for the CLI, the API and the web app.
  */
-import type { SearchMethod, SearchResult } from '../search/index.ts';
+import type { Solution } from '../samegame/solver.ts';
+import type { SearchMethod } from '../search/index.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { Db } from './database.ts';
 
@@ -99,21 +100,10 @@ export interface SameGameBenchSummary extends SameGameSettings {
   readonly queue?: string;
 }
 
-/** One board's result: moves as [col, row] cells from the bottom left, on the board before each move. */
-export interface BoardRecord {
+/** One board's result: the solver's solution (moves as [col, row] cells from the bottom left, on the board before each move). */
+export interface BoardRecord extends Solution {
   /** The board file (its name in a benchmark, its path for `solve`). */
   readonly file: string;
-  readonly score: number;
-  readonly cleared: boolean;
-  readonly moves: [x: number, y: number][];
-  readonly nodes: number;
-  readonly ms: number;
-  /** Whether the method found a game it accepts (false: no moves, the start's score). */
-  readonly solved: boolean;
-  /** The same game's score under the penalty rules. */
-  readonly penaltyScore: number;
-  /** Why the search ended. */
-  readonly stop: SearchResult['stop'];
 }
 
 interface StoredRun {
