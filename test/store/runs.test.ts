@@ -21,6 +21,17 @@ const sameGameSummary = {
   total: 30,
   penaltyTotal: 28,
 };
+/** The Tetris run the migration test stores as id 3, as the store gives it back. */
+const tetrisRun = {
+  game: 'tetris',
+  agent: 'dellacherie',
+  vs: null,
+  board: '6x10',
+  games: 2,
+  seedBase: 1,
+  summary: tetrisSummary,
+  perGame: { lines: [10, 15] },
+};
 const board = { file: 'a.txt', score: 30, cleared: false, moves: [[0, 0]], nodes: 10, ms: 3, solved: true, penaltyScore: 28, stop: 'done' };
 
 /** A database as Gridmind left it at schema version {@link BEFORE_ONE_TABLE}: two Tetris runs and two SameGame runs. */
@@ -76,18 +87,7 @@ describe('the runs store', () => {
         ['samegame', '2026-01-01T00:00:02.000Z'],
         ['tetris', '2026-01-01T00:00:01.000Z'],
       ]);
-      expect(findRun(db, 3)).toEqual({
-        id: 3,
-        createdAt: '2026-01-01T00:00:01.000Z',
-        game: 'tetris',
-        agent: 'dellacherie',
-        vs: null,
-        board: '6x10',
-        games: 2,
-        seedBase: 1,
-        summary: tetrisSummary,
-        perGame: { lines: [10, 15] },
-      });
+      expect(findRun(db, 3)).toEqual({ id: 3, createdAt: '2026-01-01T00:00:01.000Z', ...tetrisRun });
       expect(findRun(db, 7)).toMatchObject({ agent: 'a', vs: 'b', perGame: { lines: [1], vsLines: [2] } });
       const [solve, bench] = listSameGameRuns(db, 10);
       expect(bench).toEqual({
@@ -113,16 +113,7 @@ describe('the runs store', () => {
 
   it('saves runs of both games, lists them newest first, and finds a Tetris run by its results', () => {
     const db = openDatabase(':memory:');
-    const tetris = {
-      game: 'tetris',
-      agent: 'dellacherie',
-      vs: null,
-      board: '6x10',
-      games: 2,
-      seedBase: 1,
-      summary: tetrisSummary,
-      perGame: { lines: [10, 15] },
-    } as unknown as NewTetrisRun;
+    const tetris = tetrisRun as unknown as NewTetrisRun;
     const first = saveRun(db, tetris);
     const second = saveRun(db, {
       game: 'samegame',
