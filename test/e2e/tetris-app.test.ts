@@ -118,8 +118,8 @@ describe('the web app in a real browser', () => {
       await page.press(`[data-testid=${field}]`, 'Tab');
     }
     await page.click('[data-testid=duel-start]');
-    await expect(page.locator('canvas[aria-label="left board"]').count()).resolves.toBe(1);
-    await expect(page.locator('canvas[aria-label="right board"]').count()).resolves.toBe(1);
+    await expect.poll(() => page.locator('canvas[aria-label="left board"]').count(), PATIENTLY).toBe(1); // drawn once the duel starts
+    await expect.poll(() => page.locator('canvas[aria-label="right board"]').count(), PATIENTLY).toBe(1);
     await page.waitForSelector('[data-testid=winner]', { timeout: 60_000 });
     expect(await page.textContent('[data-testid=winner]')).toMatch(/^AI (greedy|bcts) \((left|right)\) wins!$/);
     await page.focus('[data-testid=duel-start]');
