@@ -12,7 +12,7 @@ import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
-import { MAX_LOOKAHEAD } from '../tetris-ai/agent-spec.ts';
+import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
 import { runExperiment } from './experiment.ts';
 import { boardOption, figure, integerIn, print } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
@@ -71,8 +71,7 @@ export function registerBenchCommands(program: Command): void {
 
 async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const player = (name: string): BenchPlayer => {
-    const spec = loadAgentSpec(name);
-    return { name, spec: flags.lookahead === undefined ? spec : { ...spec, policy: { ...spec.policy, lookahead: flags.lookahead } } };
+    return { name, spec: withLookahead(loadAgentSpec(name), flags.lookahead) };
   };
   const agent = player(flags.agent);
   const vs = flags.vs === undefined ? null : player(flags.vs);

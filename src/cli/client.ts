@@ -2,8 +2,10 @@ import type { Command } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { mean } from '../core/stats.ts';
 import { playOnServer } from '../client/aveiro-client.ts';
+import { AVEIRO_PREVIEW } from '../client/planner.ts';
 import type { AveiroResult } from '../client/player.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { withLookahead } from '../tetris-ai/agent-spec.ts';
 import { integerIn, optionParser, print } from './options.ts';
 
 interface ClientFlags {
@@ -12,6 +14,7 @@ interface ClientFlags {
   agent: string;
   games: number;
   parallel: number;
+  lookahead?: number;
   json?: boolean;
 }
 
@@ -30,12 +33,17 @@ export function registerClientCommand(program: Command): void {
     .option('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file', 'aveiro')
     .option('--games <n>', 'games to play', integerIn(1, 10_000), 1)
     .option('--parallel <k>', 'games to play at once (each on its own connection)', integerIn(1, 256), 1)
+    .option(
+      '--lookahead <n>',
+      `search this many of the next pieces the server shows instead of the agent's own depth (0 to ${AVEIRO_PREVIEW})`,
+      integerIn(0, AVEIRO_PREVIEW),
+    )
     .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}')
     .action((flags: ClientFlags) => client(flags));
 }
 
 async function client(flags: ClientFlags): Promise<void> {
-  const spec = loadAgentSpec(flags.agent);
+  const spec = withLookahead(loadAgentSpec(flags.agent), flags.lookahead);
   const games: AveiroResult[] = [];
   const stop = new AbortController(); // the first failure ends the other games too
   let started = 0;

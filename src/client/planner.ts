@@ -1,14 +1,22 @@
 import { HEIGHT, SHAPE_CELLS, SHAPE_ORDER, WIDTH, type Cell, type PieceState } from '../aveiro/game.ts';
 import { Board } from '../tetris/board.ts';
-import { parsePiece } from '../tetris/pieces.ts';
+import { parsePiece, type Piece } from '../tetris/pieces.ts';
+import type { Placements } from '../tetris/placements.ts';
 import { aveiroRotation } from '../tetris/rotation/aveiro.ts';
+import { RULE_SETS } from '../tetris/rules.ts';
+import type { Orientation } from '../tetris/shape.ts';
+import { TetrisAgent } from '../tetris-ai/agent.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import { Evaluator } from '../tetris-ai/evaluator.ts';
-import { PlacementSimulator } from '../tetris-ai/simulator.ts';
 
 /** The keys a plan is made of: a tick with no key, turn, left, right, drop. */
 const KEYS = ['', 'w', 'a', 'd', 's'] as const;
 type PlanKey = (typeof KEYS)[number];
+
+/** The same keys as Gridmind names them (keys.ts): a tick's fall is a soft drop, a turn is clockwise. */
+const GRIDMIND_KEYS: Readonly<Record<PlanKey, string>> = { '': 'D', w: 'C', a: 'L', d: 'R', s: 'H' };
+
+/** The next pieces the protocol shows, so the deepest lookahead an agent can have on it (agent files allow no deeper one). */
+export const AVEIRO_PREVIEW = 3;
 
 /** Gridmind's board for the protocol's playfield: 8 columns (x − 1) and 30 rows counted from the floor (29 − y). */
 const COLUMNS = WIDTH - 2;
@@ -45,35 +53,78 @@ const SPAN_X = WIDTH + 8;
 const SPAN_Y = HEIGHT + 8;
 const STATES = 4 * SPAN_X * SPAN_Y;
 
+/** What the planner needs of a frame: the locked cells, the score, and the next pieces identified. */
+export interface PlanningState {
+  readonly game: readonly Cell[];
+  readonly score: number;
+  readonly next: readonly PieceState['shape'][];
+}
+
+/**
+ * The locks a search found, as Gridmind placements (on its 8 × 30 board: x = box x + the shape's left
+ * column − 1, y = 29 − the box's lowest row) with the keys that reach each.
+ */
+class Locks implements Placements {
+  count = 0;
+  readonly rotation: number[] = [];
+  readonly x: number[] = [];
+  readonly y: number[] = [];
+  /** The search state of each lock. */
+  readonly states: number[] = [];
+  private piece: Piece = 0;
+
+  constructor(private readonly keysTo: (state: number) => string) {}
+
+  reset(piece: Piece): void {
+    this.piece = piece;
+    this.count = 0;
+    for (const list of [this.rotation, this.x, this.y, this.states]) list.length = 0;
+  }
+
+  add(state: number, rotation: number, x: number, y: number): void {
+    this.states.push(state);
+    this.rotation.push(rotation);
+    this.x.push(x);
+    this.y.push(y);
+    this.count++;
+  }
+
+  orientation(i: number): Orientation {
+    return aveiroRotation.orientations[this.piece][this.rotation[i]];
+  }
+
+  keys(i: number): string {
+    return this.keysTo(this.states[i]);
+  }
+}
+
 /**
  * Plans a piece under the protocol's clock: each tick the piece first falls a row, then the key
  * received since the last tick applies (one key per tick). A breadth-first search over (orientation,
  * box x, box y) finds, for every position where the piece can lock, the fewest ticks to get there;
- * the agent's evaluator (on Gridmind's 8 × 30 board) picks the lock. The search runs on typed arrays
- * and allocates nothing per state.
+ * the agent chooses among those locks as it does in `play` and `bench` (on Gridmind's 8 × 30 board,
+ * its policy's lookahead over the protocol's next pieces and its tie-break). The search runs on typed
+ * arrays and allocates nothing per state.
  */
 export class AveiroPlanner {
   private readonly board = new Board(COLUMNS, HEIGHT);
-  private readonly simulator = new PlacementSimulator(COLUMNS, HEIGHT);
-  private readonly evaluator: Evaluator;
-  private readonly despair: Evaluator | null;
+  private readonly agent: TetrisAgent;
+  private readonly locks = new Locks((state) => this.keysTo(state));
   /** Occupied cells, walls and floor included, at (y + 4) · SPAN_X + x + 4. */
   private readonly occupied = new Uint8Array(SPAN_X * SPAN_Y);
   private readonly seen = new Int32Array(STATES);
   private readonly parent = new Int32Array(STATES);
   private readonly parentKey = new Uint8Array(STATES);
   private readonly queue = new Int32Array(STATES);
-  private readonly locks = new Int32Array(STATES);
   private stamp = 0;
 
-  constructor(private readonly spec: AgentSpec) {
-    this.evaluator = new Evaluator(spec.weights, spec.sense);
-    this.despair = spec.despair === null ? null : new Evaluator(spec.despair.weights, spec.sense);
+  constructor(spec: AgentSpec) {
+    this.agent = new TetrisAgent(spec, COLUMNS, HEIGHT, aveiroRotation, 'reachable');
   }
 
-  /** The best plan for the falling piece on the locked cells of a frame, or null when it can go nowhere. */
-  plan(game: readonly Cell[], piece: PieceState): Plan | null {
-    this.load(game);
+  /** The best plan for the falling piece in a frame, or null when it can go nowhere. */
+  plan(frame: PlanningState, piece: PieceState): Plan | null {
+    this.load(frame.game);
     const shape = piece.shape;
     const rotations = SHAPE_CELLS[shape].length;
     const stamp = ++this.stamp;
@@ -81,7 +132,7 @@ export class AveiroPlanner {
     const encode = (rotation: number, x: number, y: number) => (rotation * SPAN_X + x + 4) * SPAN_Y + y + 4;
     let head = 0;
     let tail = 0;
-    let lockCount = 0;
+    locks.reset(parsePiece(shape));
     const start = encode(piece.rotation, piece.x, piece.y);
     seen[start] = stamp;
     parent[start] = -1;
@@ -92,7 +143,10 @@ export class AveiroPlanner {
       const x = (Math.floor(state / SPAN_Y) % SPAN_X) - 4;
       const rotation = Math.floor(state / (SPAN_Y * SPAN_X));
       if (!this.fits(shape, rotation, x, y + 1)) {
-        locks[lockCount++] = state; // the fall is blocked: the piece locks here
+        // The fall is blocked: the piece locks here.
+        let [left, lowest] = [Infinity, -Infinity];
+        for (const [dx, dy] of SHAPE_CELLS[shape][rotation]) [left, lowest] = [Math.min(left, dx), Math.max(lowest, dy)];
+        locks.add(state, rotation, x + left - 1, HEIGHT - 1 - (y + lowest));
         continue;
       }
       for (let k = 0; k < KEYS.length; k++) {
@@ -109,19 +163,20 @@ export class AveiroPlanner {
         queue[tail++] = next;
       }
     }
-    let best = -1;
-    let bestValue = -Infinity;
-    for (let i = 0; i < lockCount; i++) {
-      const state = locks[i];
-      const value = this.value(
-        shape,
-        Math.floor(state / (SPAN_Y * SPAN_X)),
-        (Math.floor(state / SPAN_Y) % SPAN_X) - 4,
-        (state % SPAN_Y) - 4,
-      );
-      if (best < 0 || value > bestValue) [best, bestValue] = [state, value];
-    }
-    if (best < 0) return null;
+    const choice = this.agent.choose({
+      board: this.board,
+      piece: parsePiece(shape),
+      preview: frame.next.map(parsePiece),
+      rules: RULE_SETS.aveiro,
+      score: frame.score,
+      level: RULE_SETS.aveiro.level(0, frame.score),
+      target: null,
+      placements: locks,
+    });
+    if (choice === null) return null;
+    let chosen = 0;
+    while (locks.rotation[chosen] !== choice.rotation || locks.x[chosen] !== choice.x || locks.y[chosen] !== choice.y) chosen++;
+    const best = locks.states[chosen];
     const keys: PlanKey[] = [];
     const positions: PieceState[] = [];
     for (let at = best; parent[at] !== -1; at = parent[at]) {
@@ -137,16 +192,11 @@ export class AveiroPlanner {
     return { keys: keys.reverse(), positions, target: positions.at(-1) ?? piece };
   }
 
-  /** The evaluator's value of locking the piece there (S1's despair weights when it leaves the stack high). */
-  private value(shapeName: PieceState['shape'], rotation: number, boxX: number, boxY: number): number {
-    const shape = aveiroRotation.orientations[parsePiece(shapeName)][rotation];
-    const cells = SHAPE_CELLS[shapeName][rotation];
-    let [minX, maxY] = [Infinity, -Infinity];
-    for (const [dx, dy] of cells) [minX, maxY] = [Math.min(minX, dx), Math.max(maxY, dy)];
-    const keepBefore = this.evaluator.needsBoardBeforeClear || (this.despair?.needsBoardBeforeClear ?? false);
-    this.simulator.simulate(this.board, this.board.stackHeight(), shape, boxX + minX - 1, HEIGHT - 1 - (boxY + maxY), keepBefore);
-    const high = this.despair !== null && this.simulator.input.after.top > this.spec.despair!.maxHeightAbove;
-    return (high ? this.despair! : this.evaluator).score(this.simulator.input);
+  /** The keys of the last search's path to a state, as Gridmind names them. */
+  private keysTo(state: number): string {
+    let keys = '';
+    for (let at = state; this.parent[at] !== -1; at = this.parent[at]) keys = GRIDMIND_KEYS[KEYS[this.parentKey[at]]] + keys;
+    return keys;
   }
 
   private load(game: readonly Cell[]): void {

@@ -22,22 +22,26 @@ export class AveiroPlayer {
   }
 
   keyAfter(frame: Frame): string {
+    const shown = frame.next_pieces.map((cells) => identifyPiece(cells)?.shape ?? null);
     if (frame.piece === null) {
       const next = identifyPiece(frame.next_pieces[0]);
-      this.follow(next === null ? null : { ...next, ...SPAWN }, frame);
+      this.follow(next === null ? null : { ...next, ...SPAWN }, frame, shown.slice(1));
     } else {
       const piece = identifyPiece(frame.piece);
       if (piece === null) return '';
       const expected = this.plan === null ? null : this.step === 0 ? this.start : this.plan.positions[this.step - 1];
-      if (expected === null || !same(expected, piece)) this.follow(piece, frame);
+      if (expected === null || !same(expected, piece)) this.follow(piece, frame, shown);
     }
     return this.plan?.keys[this.step++] ?? '';
   }
 
-  private follow(piece: PieceState | null, frame: Frame): void {
+  /** Plans `piece` on the frame's board, looking ahead over the `shown` next pieces up to the first it cannot tell. */
+  private follow(piece: PieceState | null, frame: Frame, shown: readonly (PieceState['shape'] | null)[]): void {
     this.start = piece;
     this.step = 0;
-    this.plan = piece === null ? null : this.planner.plan(frame.game, piece);
+    const known = shown.indexOf(null);
+    const next = (known < 0 ? shown : shown.slice(0, known)) as PieceState['shape'][];
+    this.plan = piece === null ? null : this.planner.plan({ game: frame.game, score: frame.score, next }, piece);
   }
 }
 

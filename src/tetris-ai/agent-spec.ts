@@ -135,3 +135,8 @@ export function parseAgentSpec(value: unknown, origin: string): AgentSpec {
     },
   };
 }
+
+/** The agent with another search depth (`--lookahead`), or as it is when none is given. */
+export function withLookahead(spec: AgentSpec, lookahead: number | undefined): AgentSpec {
+  return lookahead === undefined ? spec : { ...spec, policy: { ...spec.policy, lookahead } };
+}

@@ -1,6 +1,6 @@
 import type { Board } from '../tetris/board.ts';
 import type { Piece } from '../tetris/pieces.ts';
-import { PlacementGenerator, type PlacementMode } from '../tetris/placements.ts';
+import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
 import type { RuleSet } from '../tetris/rules.ts';
 import type { AgentSpec } from './agent-spec.ts';
@@ -22,6 +22,12 @@ export interface TurnState {
   readonly target: number | null;
   /** Where the piece is, for reachable placements (default: its spawn position). */
   readonly from?: Spawn;
+  /**
+   * The placements to choose among for this piece, when the front end knows better than the agent's own
+   * generator which ones the piece can reach (the Aveiro client, under its server's clock); the
+   * preview's pieces still get the agent's own.
+   */
+  readonly placements?: Placements;
 }
 
 export interface Choice {
@@ -51,6 +57,8 @@ export class TetrisAgent {
   private readonly needsBoardBeforeClear: boolean;
   private readonly levels: Level[];
   private chosenIndex = -1;
+  /** The placements of the last choice's piece. */
+  private chosenFrom: Placements | null = null;
 
   constructor(
     readonly spec: AgentSpec,
@@ -78,10 +86,11 @@ export class TetrisAgent {
   choose(state: TurnState): Choice | null {
     const depth = Math.min(this.spec.policy.lookahead, state.preview.length);
     const { value, index } = this.search(0, depth, state.board, state.piece, state.score, state);
+    const placements = state.placements ?? this.levels[0].generator;
     this.chosenIndex = index;
+    this.chosenFrom = placements;
     if (index < 0) return null;
-    const generator = this.levels[0].generator;
-    return { rotation: generator.rotation[index], x: generator.x[index], y: generator.y[index], value };
+    return { rotation: placements.rotation[index], x: placements.x[index], y: placements.y[index], value };
   }
 
   /**
@@ -100,7 +109,9 @@ export class TetrisAgent {
   ): { value: number; index: number } {
     const { generator, simulator, values, candidates } = this.levels[level];
     const { policy } = this.spec;
-    const count = generator.generate(board, piece, this.mode, level === 0 ? state.from : undefined);
+    const given = level === 0 ? state.placements : undefined;
+    const placements: Placements = given ?? generator;
+    const count = given?.count ?? generator.generate(board, piece, this.mode, level === 0 ? state.from : undefined);
     if (count === 0) return { value: -Infinity, index: -1 };
 
     const top = board.stackHeight();
@@ -114,7 +125,7 @@ export class TetrisAgent {
     let fallback = -1; // best own value, whatever its future or overshoot
     let candidateCount = 0;
     for (let i = 0; i < count; i++) {
-      simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], this.needsBoardBeforeClear);
+      simulator.simulate(board, top, orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
       const own = this.evaluate(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
@@ -132,7 +143,7 @@ export class TetrisAgent {
           value = this.combine(own, this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value);
         }
       }
-      if (this.isBetter(value, best, i, bestIndex, generator)) {
+      if (this.isBetter(value, best, i, bestIndex, placements)) {
         best = value;
         bestIndex = i;
       }
@@ -146,13 +157,13 @@ export class TetrisAgent {
         .subarray(0, policy.beam!)
         .sort();
       for (const i of kept) {
-        simulator.simulate(board, top, orientations[generator.rotation[i]], generator.x[i], generator.y[i], this.needsBoardBeforeClear);
+        simulator.simulate(board, top, orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
         const points = state.rules.points(simulator.input.linesCleared, state.level);
         const value = this.combine(
           values[i],
           this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value,
         );
-        if (this.isBetter(value, best, i, bestIndex, generator)) {
+        if (this.isBetter(value, best, i, bestIndex, placements)) {
           best = value;
           bestIndex = i;
         }
@@ -180,7 +191,7 @@ export class TetrisAgent {
    * a drop placement the piece cannot get to). Valid until the next `choose`.
    */
   keysOfChoice(): string | null {
-    return this.chosenIndex < 0 ? null : this.levels[0].generator.keys(this.chosenIndex);
+    return this.chosenIndex < 0 || this.chosenFrom === null ? null : this.chosenFrom.keys(this.chosenIndex);
   }
 
   private combine(own: number, future: number): number {
@@ -188,10 +199,10 @@ export class TetrisAgent {
   }
 
   /** Whether placement i (worth `value`) beats the best so far; −∞ never does; ties go by the policy. */
-  private isBetter(value: number, best: number, i: number, bestIndex: number, generator: PlacementGenerator): boolean {
+  private isBetter(value: number, best: number, i: number, bestIndex: number, placements: Placements): boolean {
     if (value === -Infinity) return false;
     if (bestIndex < 0 || value > best) return true;
     if (value < best || this.spec.policy.tieBreak === 'first') return false;
-    return s4Priority(generator, i, this.width) < s4Priority(generator, bestIndex, this.width);
+    return s4Priority(placements, i, this.width) < s4Priority(placements, bestIndex, this.width);
   }
 }

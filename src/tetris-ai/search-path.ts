@@ -1,4 +1,4 @@
-import type { PlacementGenerator } from '../tetris/placements.ts';
+import type { Placements } from '../tetris/placements.ts';
 import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
 import type { Shape } from '../tetris/shape.ts';
 
@@ -26,8 +26,8 @@ export function centreCell(shape: Shape, x: number, y: number): [number, number]
  * on the keys from the spawn position, + 10 when the piece's centre cell ends in the left half of the
  * board; a placement no key path reaches comes last.
  */
-export function s4Priority(generator: PlacementGenerator, i: number, width: number): number {
-  const keys = generator.keys(i);
+export function s4Priority(placements: Placements, i: number, width: number): number {
+  const keys = placements.keys(i);
   if (keys === null) return Infinity;
   let sideways = 0;
   let turns = 0;
@@ -35,7 +35,7 @@ export function s4Priority(generator: PlacementGenerator, i: number, width: numb
     if (key === 'L' || key === 'R') sideways++;
     else if (key === 'C' || key === 'A') turns++;
   }
-  const [centreX] = centreCell(generator.orientation(i), generator.x[i], generator.y[i]);
+  const [centreX] = centreCell(placements.orientation(i), placements.x[i], placements.y[i]);
   return 100 * sideways + turns + (centreX < width / 2 ? 10 : 0);
 }
 

@@ -22,6 +22,23 @@ const TURN_COUNTER_CLOCKWISE = 3;
 const SOFT_DROP = 4;
 
 /**
+ * A list of placements of one piece: orientation `rotation` with its bounding box's bottom-left corner
+ * at (`x`, `y`), and the keys that play each. {@link PlacementGenerator} makes such lists; a front end
+ * that knows better which placements a piece can reach (the Aveiro client, under its server's clock)
+ * can give its own.
+ */
+export interface Placements {
+  readonly count: number;
+  readonly rotation: ArrayLike<number>;
+  readonly x: ArrayLike<number>;
+  readonly y: ArrayLike<number>;
+  /** The orientation of placement i. */
+  orientation(i: number): Orientation;
+  /** The keys (see `keys.ts`) that play placement i from where the piece is, or null when none does. */
+  keys(i: number): string | null;
+}
+
+/**
  * Generates the placements of a piece on a board into reusable typed arrays. One generator serves one
  * board size and rotation system; `generate` overwrites the previous results, so read them (or copy
  * what you keep) before the next call. Nothing is allocated per placement.
@@ -32,7 +49,7 @@ const SOFT_DROP = 4;
  * each key counts one) that brings a new piece from its spawn position to rest there and locks it with
  * a hard drop.
  */
-export class PlacementGenerator {
+export class PlacementGenerator implements Placements {
   /** Number of placements found by the last `generate`. */
   count = 0;
   readonly rotation: Uint8Array;
