@@ -9,10 +9,9 @@ import { formatDate } from '../core/dates.ts';
 import { InputError } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
-import { parseHeuristic, type HeuristicName } from '../samegame/heuristics.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
-import { checkSolveOptions, solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
+import { checkSolveOptions, solve, SOLVE_SETTINGS, type Solution, type SolveOptions, type SolveSettingName } from '../samegame/solver.ts';
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { openDatabaseToSave, type Db } from '../store/database.ts';
@@ -26,24 +25,17 @@ import {
 } from '../store/runs.ts';
 import { runExperiment } from './experiment.ts';
 import { integerIn, optionParser, print } from './options.ts';
+import { addSettingOptions, flagOf, settingValues } from './setting-options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 /** The flags `solve` and `bench` share. */
-interface SearchFlags {
+interface SearchFlags extends Pick<SolveOptions, SolveSettingName> {
   method: SearchMethod;
-  heuristic?: HeuristicName;
   time: number;
   nodes?: number;
   rules: Scoring;
   shift: Shift;
   seed: number;
-  level?: number;
-  iterations?: number;
-  width?: number;
-  depth?: number;
-  minDepth?: number;
-  clearedOnly?: boolean;
-  first?: boolean;
   json?: boolean;
 }
 
@@ -67,13 +59,8 @@ function secondsIn(min: number, max: number): (text: string) => number {
 }
 
 function addSearchOptions(command: Command, defaultSeconds: number): Command {
-  return command
+  command
     .option('--method <name>', `search method: ${SEARCH_METHODS.join(', ')}`, optionParser(parseSearchMethod), 'nrpa')
-    .option(
-      '--heuristic <h>',
-      "S3's move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)",
-      optionParser(parseHeuristic),
-    )
     .option('--time <seconds>', 'time budget per board', secondsIn(0.001, 86_400), defaultSeconds)
     .option('--nodes <n>', 'budget of nodes (moves played by the search) per board', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option(
@@ -83,14 +70,8 @@ function addSearchOptions(command: Command, defaultSeconds: number): Command {
       'standard',
     )
     .option('--shift <side>', 'where empty columns close up: left or right (S3)', optionParser(parseShift), 'left')
-    .option('--seed <n>', 'seed of the Monte-Carlo methods', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--level <n>', 'nmcs and nrpa: nesting level (default nmcs 2, nrpa 3)', integerIn(1, 6))
-    .option('--iterations <n>', 'nrpa: iterations per level (default 100)', integerIn(1, 1_000_000))
-    .option('--width <n>', 'beam: width (default 1, 2, 4, ... while the time lasts)', integerIn(1, 1_000_000))
-    .option('--depth <n>', 'dls: depth limit (default 10); iddfs: the last limit tried', integerIn(0, 2500))
-    .option('--min-depth <n>', 'iddfs: the first limit tried (default 1)', integerIn(0, 2500))
-    .option('--cleared-only', 'only accept games that clear the board (bfs, dfs, dls, iddfs, bestfirst, beam)')
-    .option('--first', 'stop at the first solution, as S3 does (bfs, dfs, dls, iddfs, bestfirst)');
+    .option('--seed <n>', 'seed of the Monte-Carlo methods', integerIn(0, Number.MAX_SAFE_INTEGER), 1);
+  return addSettingOptions(command, SOLVE_SETTINGS);
 }
 
 /** The solver's options from the flags, checked: a setting the method does not take is refused before anything runs. */
@@ -98,19 +79,12 @@ function solveOptions(flags: SearchFlags): SolveOptions {
   const options: SolveOptions = {
     method: flags.method,
     rules: { scoring: flags.rules, shift: flags.shift },
-    heuristic: flags.heuristic,
-    clearedOnly: flags.clearedOnly,
-    first: flags.first,
     timeMs: flags.time * 1000,
     maxNodes: flags.nodes,
     seed: flags.seed,
-    level: flags.level,
-    iterations: flags.iterations,
-    width: flags.width,
-    depth: flags.depth,
-    minDepth: flags.minDepth,
+    ...settingValues(flags, SOLVE_SETTINGS),
   };
-  checkSolveOptions(options);
+  checkSolveOptions(options, flagOf);
   return options;
 }
 
@@ -294,6 +268,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   print(`${flags.method}, ${flags.time} s a board, ${where}; stored as run ${stored.runId}${reused}`);
 }
 
+/** The settings a run records: the method, rules, budget and seed, and the table's settings given. */
 function settingsOf(flags: SearchFlags): SameGameSettings {
   return {
     method: flags.method,
@@ -301,15 +276,8 @@ function settingsOf(flags: SearchFlags): SameGameSettings {
     shift: flags.shift,
     time: flags.time,
     seed: flags.seed,
-    ...(flags.heuristic && { heuristic: flags.heuristic }),
     ...(flags.nodes !== undefined && { maxNodes: flags.nodes }),
-    ...(flags.level !== undefined && { level: flags.level }),
-    ...(flags.iterations !== undefined && { iterations: flags.iterations }),
-    ...(flags.width !== undefined && { width: flags.width }),
-    ...(flags.depth !== undefined && { depth: flags.depth }),
-    ...(flags.minDepth !== undefined && { minDepth: flags.minDepth }),
-    ...(flags.clearedOnly && { clearedOnly: true as const }),
-    ...(flags.first && { first: true as const }),
+    ...settingValues(flags, SOLVE_SETTINGS),
   };
 }
 

@@ -1,4 +1,3 @@
-import { parseName } from '../core/names.ts';
 import type { ChildRating } from '../search/problem.ts';
 import type { SameGameBoard } from './board.ts';
 import { GroupList } from './groups.ts';
@@ -21,10 +20,6 @@ export const HEURISTICS = ['h1', 'h2', 'h3', 'h4'] as const;
  *   into a big group.
  */
 export type HeuristicName = (typeof HEURISTICS)[number];
-
-export function parseHeuristic(text: string): HeuristicName {
-  return parseName(HEURISTICS, 'heuristic', text);
-}
 
 /** Rates moves of one board size by S3's heuristics; scratch arrays are sized once. */
 export class HeuristicRater {

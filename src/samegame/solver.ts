@@ -1,8 +1,18 @@
 import { InputError } from '../core/errors.ts';
-import { runSearch, SYSTEMATIC_METHODS, type MethodSettings, type SearchMethod, type SearchResult } from '../search/index.ts';
+import {
+  runSearch,
+  SEARCH_SETTINGS,
+  settingRefusal,
+  SYSTEMATIC_METHODS,
+  type MethodSetting,
+  type MethodSettings,
+  type SearchMethod,
+  type SearchResult,
+  type SearchSettingName,
+} from '../search/index.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
-import { HeuristicRater, type HeuristicName } from './heuristics.ts';
+import { HEURISTICS, HeuristicRater, type HeuristicName } from './heuristics.ts';
 import { SameGameProblem, type SameGameState } from './problem.ts';
 import { endAdjustment, type SameGameRules } from './rules.ts';
 
@@ -40,24 +50,35 @@ export interface Solution {
   readonly stop: SearchResult['stop'];
 }
 
-/** The settings only some methods take, with the command-line flag that sets each. */
-const METHODS_TAKING: readonly [keyof SolveOptions, string, readonly SearchMethod[]][] = [
-  ['heuristic', '--heuristic', ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam']],
-  ['clearedOnly', '--cleared-only', [...SYSTEMATIC_METHODS, 'beam']],
-  ['first', '--first', SYSTEMATIC_METHODS],
-  ['level', '--level', ['nmcs', 'nrpa']],
-  ['iterations', '--iterations', ['nrpa']],
-  ['width', '--width', ['beam']],
-  ['depth', '--depth', ['dls', 'iddfs']],
-  ['minDepth', '--min-depth', ['iddfs']],
+export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';
+
+/** The settings only some methods take: S3's heuristic and goal, and the generic methods' own. */
+export const SOLVE_SETTINGS: readonly MethodSetting<SolveSettingName>[] = [
+  {
+    name: 'heuristic',
+    label: 'heuristic',
+    methods: ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam'],
+    values: { type: 'choice', choices: HEURISTICS },
+    help: "S3's move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)",
+  },
+  ...SEARCH_SETTINGS,
+  {
+    name: 'clearedOnly',
+    label: 'accept only cleared boards',
+    methods: [...SYSTEMATIC_METHODS, 'beam'],
+    values: { type: 'switch' },
+    help: 'only accept games that clear the board (bfs, dfs, dls, iddfs, bestfirst, beam)',
+  },
 ];
 
-/** Refuses (InputError) a setting the method does not take. */
-export function checkSolveOptions(options: SolveOptions): void {
-  for (const [setting, flag, methods] of METHODS_TAKING) {
-    if (options[setting] !== undefined && options[setting] !== false && !methods.includes(options.method)) {
-      throw new InputError(`${flag} works with ${methods.join(', ')}, not ${options.method}`);
-    }
+/**
+ * Refuses (InputError) a setting the method does not take, naming it as `name` does (default: in
+ * words; the command line names its flag).
+ */
+export function checkSolveOptions(options: SolveOptions, name?: (setting: MethodSetting) => string): void {
+  for (const setting of SOLVE_SETTINGS) {
+    const refusal = settingRefusal(setting, options.method, options[setting.name], name);
+    if (refusal !== null) throw new InputError(refusal);
   }
 }
 

@@ -8,13 +8,11 @@ import { nrpa } from './nrpa.ts';
 import type { ChildRating, Problem, SearchLimits, SearchResult } from './problem.ts';
 
 export * from './problem.ts';
+export * from './settings.ts';
 export { beam, bestFirst, bfs, dfs, dls, iddfs, nmcs, nrpa };
 
 export const SEARCH_METHODS = ['nrpa', 'nmcs', 'beam', 'bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'] as const;
 export type SearchMethod = (typeof SEARCH_METHODS)[number];
-
-/** The methods that can take a goal and stop at the first solution (S3's systematic searches). */
-export const SYSTEMATIC_METHODS: readonly SearchMethod[] = ['bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'];
 
 export function parseSearchMethod(text: string): SearchMethod {
   return parseName(SEARCH_METHODS, 'search method', text);

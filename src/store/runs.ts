@@ -74,8 +74,9 @@ export interface SameGameSettings {
   readonly width?: number;
   readonly depth?: number;
   readonly minDepth?: number;
-  readonly clearedOnly?: true;
-  readonly first?: true;
+  /** Present only when on. */
+  readonly clearedOnly?: boolean;
+  readonly first?: boolean;
 }
 
 /** What `samegame solve` stores besides the settings. */

@@ -139,6 +139,7 @@ describe('the SameGame page in a real browser', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.width).toBeGreaterThan(0.9 * 400); // the window less the page's padding
     expect(await scrollsSideways(page)).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0)); // back up to the board from the New board button, as a player scrolls
     await removeGroup(page);
     await clickCell(page, loneCell(await boardState(page, 'board'))!);
     await expect.poll(() => status(page), PATIENTLY).toBe(LONE_CELL);
@@ -203,6 +204,43 @@ describe('the SameGame page in a real browser', () => {
     await playToTheEnd(page);
     await result.waitFor();
     expect(await result.locator('h2').textContent()).toBe('A draw');
+    await page.close();
+  });
+
+  it("offers the settings the chosen method takes, made from the solver's table, and gives the search those alone", async () => {
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const fields = () =>
+      page.$$eval('[data-testid=sg-method-settings] [data-testid^=sg-setting-]', (found) =>
+        found.map((field) => field.getAttribute('data-testid')),
+      );
+    expect(await fields()).toEqual(['sg-setting-level', 'sg-setting-iterations']); // nrpa's
+    await page.selectOption('[data-testid=sg-method]', 'beam');
+    expect(await fields()).toEqual(['sg-setting-heuristic', 'sg-setting-width', 'sg-setting-clearedOnly']);
+    expect(await page.inputValue('[data-testid=sg-setting-heuristic]')).toBe('h4');
+    expect(await page.getAttribute('[data-testid=sg-setting-width]', 'placeholder')).toBe('default');
+    await setField(page, 'sg-setting-width', '3');
+    await page.selectOption('[data-testid=sg-setting-heuristic]', 'h2');
+    await setField(page, 'sg-seconds', '1');
+    await newBoard(page, 6, 6);
+    await page.click('[data-testid=sg-hint]');
+    await expect.poll(() => status(page), PATIENTLY).toMatch(/^Hint: /);
+    // The width, which iddfs does not take, stays behind: the search is given iddfs's settings alone.
+    await page.selectOption('[data-testid=sg-method]', 'iddfs');
+    expect(await fields()).toEqual([
+      'sg-setting-heuristic',
+      'sg-setting-depth',
+      'sg-setting-minDepth',
+      'sg-setting-first',
+      'sg-setting-clearedOnly',
+    ]);
+    await page.click('[data-testid=sg-setting-first]');
+    await page.click('[data-testid=sg-hint]');
+    expect(await status(page)).toMatch(/^(Looking for a move: iddfs \(heuristic h2, stop at the first solution\), up to 1 s…|Hint: )/);
+    await expect.poll(() => status(page), PATIENTLY).toMatch(/^Hint: /);
+    await screenshot(page, 'samegame-method-settings-wide');
+    await page.setViewportSize({ width: 420, height: 900 });
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, 'samegame-method-settings-narrow');
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { HeuristicRater, parseHeuristic, type HeuristicName } from '../../src/samegame/heuristics.ts';
+import { HeuristicRater, type HeuristicName } from '../../src/samegame/heuristics.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
 import type { Shift } from '../../src/samegame/rules.ts';
 
@@ -55,10 +55,5 @@ describe("S3's heuristics, computed by hand", () => {
     const out = new Float64Array(count);
     new HeuristicRater(board, 'left').rating('h2')(state, moves, count, out);
     expect([...out]).toEqual([102, 105, 102]);
-  });
-
-  it('reads heuristic names', () => {
-    expect(parseHeuristic(' H3 ')).toBe('h3');
-    expect(() => parseHeuristic('h5')).toThrow(/unknown heuristic "h5": use one of h1, h2, h3, h4/);
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { count } from '../../../src/core/count.ts';
 import { SameGame } from '../../../src/samegame/game.ts';
-import { HEURISTICS, type HeuristicName } from '../../../src/samegame/heuristics.ts';
 import { randomBoard } from '../../../src/samegame/random-boards.ts';
 import { groupPoints, MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
 import type { Solution } from '../../../src/samegame/solver.ts';
@@ -10,6 +9,8 @@ import { useTicker } from '../hooks.ts';
 import { NumberField } from '../NumberField.tsx';
 import { drawSameGame } from './draw.ts';
 import { useCellSize } from './fit.ts';
+import { describeMethod, valuesFor, type MethodSettingValues } from './method-settings.ts';
+import { MethodSettingsFields } from './MethodSettingsFields.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
 import { describePosition, points, verdict } from './words.ts';
 import { SolverClient } from './solver-client.ts';
@@ -21,7 +22,8 @@ interface Settings {
   seed: number;
   rules: SameGameRules;
   method: SearchMethod;
-  heuristic: HeuristicName;
+  /** The settings only some methods take; each method is given those it takes. */
+  methodSettings: MethodSettingValues;
   /** Seconds the AI may think per request (a hint, the computer's game, a full solution). */
   seconds: number;
   /** Node limit of a search (0: none). */
@@ -37,7 +39,7 @@ const DEFAULTS: Settings = {
   seed: 1,
   rules: { scoring: 'standard', shift: 'left' },
   method: 'nrpa',
-  heuristic: 'h4',
+  methodSettings: { heuristic: 'h4' },
   seconds: 2,
   maxNodes: 0,
   interval: 300,
@@ -134,14 +136,12 @@ export function SameGameView() {
   };
   const think = async (what: string): Promise<Solution | null> => {
     setThinking(true);
-    setStatus(
-      `${what}: ${settings.method}${needsHeuristic(settings.method) ? ` with ${settings.heuristic}` : ''}, up to ${settings.seconds} s…`,
-    );
+    setStatus(`${what}: ${describeMethod(settings.method, settings.methodSettings)}, up to ${settings.seconds} s…`);
     try {
       return await solver.current!.solve(game.board, {
         method: settings.method,
         rules: settings.rules,
-        heuristic: needsHeuristic(settings.method) ? settings.heuristic : undefined,
+        ...valuesFor(settings.method, settings.methodSettings),
         timeMs: settings.seconds * 1000,
         maxNodes: settings.maxNodes > 0 ? settings.maxNodes : undefined,
         seed: settings.seed,
@@ -194,7 +194,7 @@ export function SameGameView() {
       const computer = await solver.current!.solve(newGame(next).board, {
         method: next.method,
         rules: next.rules,
-        heuristic: needsHeuristic(next.method) ? next.heuristic : undefined,
+        ...valuesFor(next.method, next.methodSettings),
         timeMs: next.seconds * 1000,
         seed: next.seed,
       });
@@ -278,19 +278,13 @@ export function SameGameView() {
               ))}
             </select>
           </label>
-          <label>
-            Heuristic
-            <select
-              value={settings.heuristic}
-              disabled={!needsHeuristic(settings.method)}
-              onChange={(event) => set({ heuristic: event.currentTarget.value as HeuristicName })}
-            >
-              {HEURISTICS.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </label>
         </div>
+        <MethodSettingsFields
+          method={settings.method}
+          values={settings.methodSettings}
+          disabled={thinking}
+          onChange={(methodSettings) => set({ methodSettings })}
+        />
         <div class="row">
           <label>
             Seconds per request
@@ -410,9 +404,4 @@ function playableSeed(settings: Settings, from: number): number {
   let seed = from;
   while (newGame({ ...settings, seed }).isOver()) seed = (seed + 1) % SEEDS;
   return seed;
-}
-
-/** Methods that use S3's heuristics: the depth-first ones order moves with it, best-first and beam rank by it. */
-function needsHeuristic(method: SearchMethod): boolean {
-  return method !== 'nrpa' && method !== 'nmcs' && method !== 'bfs';
 }

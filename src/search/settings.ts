@@ -1,0 +1,88 @@
+/**
+ * The settings only some search methods take, described once: which methods take each, what it is in
+ * words, its values and its command-line help. The solver checks options against this table, the
+ * command line makes its flags from it (`--` and the name in kebab case) and the web app its fields.
+ */
+import type { SearchMethod } from './index.ts';
+
+/** The systematic methods (S3's): they can take a goal and stop at the first solution. */
+export const SYSTEMATIC_METHODS: readonly SearchMethod[] = ['bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'];
+
+/** What values a setting takes. */
+export type SettingValues =
+  | { readonly type: 'whole'; readonly min: number; readonly max: number }
+  | { readonly type: 'switch' }
+  | { readonly type: 'choice'; readonly choices: readonly string[] };
+
+export interface MethodSetting<Name extends string = string> {
+  /** Its name among the solver's options. */
+  readonly name: Name;
+  /** What it is, in words, for people: a field's label (a switch's says what it does when on), and error messages. */
+  readonly label: string;
+  readonly methods: readonly SearchMethod[];
+  readonly values: SettingValues;
+  /** What the command line's help says of it: the methods, the meaning and the default. */
+  readonly help: string;
+}
+
+export type SearchSettingName = 'level' | 'iterations' | 'width' | 'depth' | 'minDepth' | 'first';
+
+/** The generic methods' own settings (see `MethodSettings` for their meaning and defaults). */
+export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
+  {
+    name: 'level',
+    label: 'nesting level',
+    methods: ['nmcs', 'nrpa'],
+    values: { type: 'whole', min: 1, max: 6 },
+    help: 'nmcs and nrpa: nesting level (default nmcs 2, nrpa 3)',
+  },
+  {
+    name: 'iterations',
+    label: 'iterations per level',
+    methods: ['nrpa'],
+    values: { type: 'whole', min: 1, max: 1_000_000 },
+    help: 'nrpa: iterations per level (default 100)',
+  },
+  {
+    name: 'width',
+    label: 'beam width',
+    methods: ['beam'],
+    values: { type: 'whole', min: 1, max: 1_000_000 },
+    help: 'beam: width (default 1, 2, 4, ... while the time lasts)',
+  },
+  {
+    name: 'depth',
+    label: 'depth limit',
+    methods: ['dls', 'iddfs'],
+    values: { type: 'whole', min: 0, max: 2500 },
+    help: 'dls: depth limit (default 10); iddfs: the last limit tried',
+  },
+  {
+    name: 'minDepth',
+    label: 'first depth limit',
+    methods: ['iddfs'],
+    values: { type: 'whole', min: 0, max: 2500 },
+    help: 'iddfs: the first limit tried (default 1)',
+  },
+  {
+    name: 'first',
+    label: 'stop at the first solution',
+    methods: SYSTEMATIC_METHODS,
+    values: { type: 'switch' },
+    help: 'stop at the first solution, as S3 does (bfs, dfs, dls, iddfs, bestfirst)',
+  },
+];
+
+/**
+ * Why `method` cannot take a setting that was given (a switch given off counts as not given), in
+ * words naming the setting as `name` does (default: its label, quoted), or null when it can.
+ */
+export function settingRefusal(
+  setting: MethodSetting,
+  method: SearchMethod,
+  value: unknown,
+  name: (setting: MethodSetting) => string = (described) => `"${described.label}"`,
+): string | null {
+  if (value === undefined || value === false || setting.methods.includes(method)) return null;
+  return `${name(setting)} works with ${setting.methods.join(', ')}, not ${method}`;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SameGameBoard } from '../../src/samegame/board.ts';
+import { checkSolveOptions, solve, SOLVE_SETTINGS } from '../../src/samegame/solver.ts';
+import { SEARCH_METHODS, SEARCH_SETTINGS } from '../../src/search/index.ts';
+import { flagOf } from '../../src/cli/setting-options.ts';
+
+const rules = { scoring: 'standard', shift: 'left' } as const;
+
+describe('the table of the settings only some methods take', () => {
+  it('names only known methods, and each setting once', () => {
+    for (const setting of SOLVE_SETTINGS) for (const method of setting.methods) expect(SEARCH_METHODS).toContain(method);
+    expect(new Set(SOLVE_SETTINGS.map((setting) => setting.name)).size).toBe(SOLVE_SETTINGS.length);
+    expect(SEARCH_SETTINGS.every((setting) => SOLVE_SETTINGS.includes(setting))).toBe(true);
+  });
+
+  it('refuses a setting the method does not take, in words unless the command line names its flag', () => {
+    expect(() => checkSolveOptions({ method: 'bfs', rules, level: 2 })).toThrow('"nesting level" works with nmcs, nrpa, not bfs');
+    expect(() => checkSolveOptions({ method: 'nrpa', rules, clearedOnly: true })).toThrow(/^"accept only cleared boards" works with/);
+    expect(() => checkSolveOptions({ method: 'bfs', rules, level: 2 }, flagOf)).toThrow('--level works with nmcs, nrpa, not bfs');
+    expect(() => checkSolveOptions({ method: 'nrpa', rules, clearedOnly: false, first: false })).not.toThrow(); // switches off
+    for (const setting of SOLVE_SETTINGS) {
+      const method = SEARCH_METHODS.find((name) => !setting.methods.includes(name));
+      if (method === undefined) continue;
+      const value =
+        setting.values.type === 'whole' ? setting.values.min : setting.values.type === 'switch' ? true : setting.values.choices[0];
+      expect(() => solve(SameGameBoard.fromColumns([[0, 0]], 2, 2), { method, rules, [setting.name]: value, maxNodes: 10 })).toThrow(
+        /^"[a-z ]+" works with/,
+      );
+    }
+  });
+
+  it('gives the command line its flags: -- and the name in kebab case', () => {
+    expect(SOLVE_SETTINGS.map(flagOf)).toEqual([
+      '--heuristic',
+      '--level',
+      '--iterations',
+      '--width',
+      '--depth',
+      '--min-depth',
+      '--first',
+      '--cleared-only',
+    ]);
+  });
+});
