@@ -1,23 +1,22 @@
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { duration } from '../core/duration.ts';
 import { checkOutputFile } from '../core/files.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
-import { lockedDatabaseFailure, openDatabase, type Db } from '../store/database.ts';
-import { findOrCreateTuneRun, listTuneRuns, loadTuneRun, saveTuneRunOut, type StoredTuneRun } from '../store/tune-runs.ts';
+import { lockedDatabaseFailure, openDatabase } from '../store/database.ts';
+import { listTuneRuns } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tune/cross-entropy.ts';
 import { remainingSeconds } from '../tune/eta.ts';
-import { localEvaluator, type CandidateEvaluator } from '../tune/evaluator.ts';
-import { describeHolder, holdTuneRun } from '../tune/run-holder.ts';
-import { initialTuneState, runTuning, type TuneProgress } from '../tune/tuner.ts';
+import { describeHolder } from '../tune/run-holder.ts';
+import type { TuneProgress } from '../tune/tuner.ts';
+import { claimTuningRun, playTuningRun, type RunChoice } from '../tune/tuning-run.ts';
 import { methodSettings, TUNING_METHODS, tuneCommand, type MethodName, type TuneConfig, type TuneState } from '../tune/tuning.ts';
 import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, optionParser } from './options.ts';
-import { redisUrlOption } from './queue-options.ts';
+import { redisUrlOption, warnOfIgnoredWorkers } from './queue-options.ts';
 import { describeRun, describeStage, report, runJson } from './tune-output.ts';
 
 interface TuneFlags {
@@ -175,29 +174,20 @@ function configFromFlags(flags: TuneFlags, command: Command): TuneConfig {
   };
 }
 
-/**
- * The run these flags ask for: --resume's, or the latest stored run with the same settings, or a new
- * one (`created`).
- */
-function findRun(db: Db, flags: TuneFlags, command: Command): { run: StoredTuneRun<TuneConfig, TuneState>; created: boolean } {
-  if (flags.resume !== undefined) {
-    const given = SETTINGS_FLAGS.filter((flag) => command.getOptionValueSource(flag) === 'cli');
-    if (given.length > 0) {
-      throw new InputError(`--resume continues run ${flags.resume} with its stored settings: drop ${given.map(flagName).join(', ')}`);
-    }
-    const run = loadTuneRun<TuneConfig, TuneState>(db, flags.resume);
-    if (run === null) throw new InputError(`there is no tuning run ${flags.resume}: \`gridmind tune-runs\` lists them`);
-    return { run, created: false };
+/** The run these flags ask for: --resume's (whose stored settings apply), or the run of the settings given. */
+function runChoice(flags: TuneFlags, command: Command): RunChoice {
+  if (flags.resume === undefined) return { config: configFromFlags(flags, command) };
+  const given = SETTINGS_FLAGS.filter((flag) => command.getOptionValueSource(flag) === 'cli');
+  if (given.length > 0) {
+    throw new InputError(`--resume continues run ${flags.resume} with its stored settings: drop ${given.map(flagName).join(', ')}`);
   }
-  const config = configFromFlags(flags, command);
-  return findOrCreateTuneRun(db, config, initialTuneState(config));
+  return { id: flags.resume };
 }
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
 async function tune(flags: TuneFlags, command: Command): Promise<void> {
   const db = openDatabase();
-  let evaluator: CandidateEvaluator | null = null;
   let runId: number | null = null;
   const bar = new cliProgress.MultiBar(
     {
@@ -231,41 +221,34 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
   });
   try {
     if (flags.out !== undefined) checkOutputFile(flags.out, '--out', 'tuned.json'); // before a run is made for nothing
-    const { run, created } = findRun(db, flags, command);
+    const claimed = claimTuningRun(db, runChoice(flags, command), flags.out, (taker) => {
+      stopBar();
+      const by = taker === null ? 'another process' : describeHolder(taker);
+      process.stderr.write(`\nrun ${claimed.run.id} was taken over by ${by} while this one was silent for a minute: it stops here\n`);
+      db.close();
+      process.exit(1);
+    });
+    letRunGo = claimed.release;
+    const { run, out } = claimed;
     const { config } = run;
     runId = run.id;
-    const out = flags.out ?? run.out ?? `tuned-run-${run.id}.json`; // --out, else the last one given for the run
     if (flags.out === undefined) checkOutputFile(out, '--out', 'tuned.json');
-    if (run.status !== 'done') {
-      letRunGo = holdTuneRun(db, run.id, (taker) => {
-        stopBar();
-        const by = taker === null ? 'another process' : describeHolder(taker);
-        process.stderr.write(`\nrun ${run.id} was taken over by ${by} while this one was silent for a minute: it stops here\n`);
-        db.close();
-        process.exit(1);
-      });
-    }
-    if (flags.out !== undefined) saveTuneRunOut(db, run.id, resolve(flags.out));
-    if (created) {
+    if (claimed.created) {
       process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
     } else {
       process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
     }
+    let finished = run;
     if (run.status !== 'done') {
-      if (flags.queue !== undefined && command.getOptionValueSource('workers') === 'cli') {
-        log('gridmind: --workers is ignored with --queue: each `gridmind worker` takes its own --workers');
-      }
-      evaluator = flags.queue === undefined ? localEvaluator(flags.workers) : await queueEvaluator(flags.queue, log);
-    }
-
-    if (evaluator !== null) {
+      warnOfIgnoredWorkers(command, flags.queue);
       const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
-      barState = 'shown';
       const last = run.state.history.at(-1);
       let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
       let iterationSeconds = 0; // duration of the last iteration played whole in this session
       const finalists = TUNING_METHODS[config.method].finalistCount(methodSettings(config));
-      await runTuning(db, run.id, config, run.state, evaluator, {
+      const place = { queue: flags.queue, workers: flags.workers, log };
+      barState = 'shown';
+      finished = await playTuningRun(db, run, place, {
         onProgress: (p: TuneProgress) => {
           const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
           const seconds = remainingSeconds(p, config, finalists, iterationSeconds);
@@ -284,7 +267,7 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
       });
     }
     stopBar();
-    report(loadTuneRun<TuneConfig, TuneState>(db, run.id)!, out, flags.json === true); // as stored, with the time spent
+    report(finished, out, flags.json === true); // as stored, with the time spent
   } catch (error) {
     stopBar();
     if (error instanceof InputError || runId === null) throw error;
@@ -294,12 +277,5 @@ async function tune(flags: TuneFlags, command: Command): Promise<void> {
     stopBar();
     letRunGo();
     db.close();
-    await evaluator?.close();
   }
-}
-
-/** Loaded on demand: BullMQ is only needed with --queue. */
-async function queueEvaluator(url: string, log: (line: string) => void): Promise<CandidateEvaluator> {
-  const { queueEvaluator: connect } = await import('../tune/queue-evaluator.ts');
-  return connect(url, log);
 }
