@@ -32,7 +32,14 @@ module.exports = {
       comment: 'Features, evaluators and policies (src/tetris-ai) use the rules, never the search library, the harness or I/O layers.',
       severity: 'error',
       from: { path: '^src/tetris-ai/' },
-      to: { path: '^src/(search|samegame|bench|tune|store|server|aveiro|client|cli)/' },
+      to: { path: '^src/(search|tetris-search|samegame|bench|tune|store|server|aveiro|client|cli)/' },
+    },
+    {
+      name: 'tetris-search-does-no-io',
+      comment: 'Tetris as a search problem joins the rules, the agents and the search library, and nothing that does I/O.',
+      severity: 'error',
+      from: { path: '^src/tetris-search/' },
+      to: { path: '^src/(?!tetris-search/|tetris/|tetris-ai/|search/|core/(?!files\\.ts))' },
     },
     {
       name: 'search-does-no-io',

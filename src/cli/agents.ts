@@ -3,10 +3,14 @@ import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import { InputError } from '../core/errors.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { FEATURES } from '../tetris-ai/features/index.ts';
-import { playGame } from '../tetris-ai/play.ts';
+import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
+import { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
+import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
+import { parseName } from '../core/names.ts';
 import { DEFAULT_TARGET } from '../tetris/game.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
 import { boardSizeOption, integerIn, optionParser, print } from './options.ts';
+import { addSettingOptions, flagOf } from './setting-options.ts';
 
 interface PlayFlags {
   agent: string;
@@ -17,8 +21,21 @@ interface PlayFlags {
   maxPieces?: number;
   target?: number;
   path?: string;
+  search?: TetrisSearchMethod;
+  searchNodes: number;
+  level?: number;
+  iterations?: number;
+  width?: number;
   json?: boolean;
 }
+
+/** The settings of the generic methods a Tetris player can search with (nesting level, iterations, beam width). */
+const PLAYER_SEARCH_SETTINGS = SEARCH_SETTINGS.filter((setting) =>
+  TETRIS_SEARCH_METHODS.some((method) => setting.methods.includes(method)),
+);
+
+/** Nodes per piece of `play --search` unless told. */
+const DEFAULT_SEARCH_NODES = 2000;
 
 export function registerAgentCommands(program: Command): void {
   program
@@ -33,7 +50,7 @@ export function registerAgentCommands(program: Command): void {
     .option('--json', 'print JSON: [{"name","definition","source","board"}]')
     .action((flags: { json?: boolean }) => listFeatures(flags.json === true));
 
-  program
+  const playCommand = program
     .command('play')
     .description('let an agent play one Tetris game')
     .requiredOption('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file')
@@ -44,8 +61,23 @@ export function registerAgentCommands(program: Command): void {
     .option('--max-pieces <n>', 'stop after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--target <score>', `target score for --rules target (default ${DEFAULT_TARGET})`, integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--path <file>', "write S4's search path: per piece its shape, rotation and centre cell (JSON)")
-    .option('--json', 'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome"}')
-    .action((flags: PlayFlags) => play(flags));
+    .option(
+      '--search <method>',
+      `instead of the agent's own policy, search the known pieces (the current one and the preview, default 1 piece or the agent's lookahead) with a generic method: ${TETRIS_SEARCH_METHODS.join(', ')}; the agent's values score the lines of play (research rules only)`,
+      optionParser((text) => parseName(TETRIS_SEARCH_METHODS, 'search method', text)),
+    )
+    .option(
+      '--search-nodes <n>',
+      `with --search: nodes (placements tried) per piece (default ${DEFAULT_SEARCH_NODES})`,
+      integerIn(1, 100_000_000),
+      DEFAULT_SEARCH_NODES,
+    );
+  addSettingOptions(playCommand, PLAYER_SEARCH_SETTINGS)
+    .option(
+      '--json',
+      'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome"}, with --search also "search"',
+    )
+    .action((flags: PlayFlags, command: Command) => play(flags, command));
 }
 
 function listAgents(json: boolean): void {
@@ -76,22 +108,54 @@ function listFeatures(json: boolean): void {
   }
 }
 
-function play(flags: PlayFlags): void {
+/** The search `play --search` plays with, checked against the flags given; null without --search. */
+function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | null {
+  const optional = [
+    ...PLAYER_SEARCH_SETTINGS.map((setting) => ({ name: setting.name, flag: flagOf(setting) })),
+    { name: 'searchNodes', flag: '--search-nodes' },
+  ];
+  const given = optional.filter(({ name }) => command.getOptionValueSource(name) === 'cli').map(({ flag }) => flag);
+  if (flags.search === undefined) {
+    if (given.length > 0) throw new InputError(`${given.join(', ')} ${given.length === 1 ? 'needs' : 'need'} --search`);
+    return null;
+  }
+  if (flags.rules !== 'research')
+    throw new InputError(`--search plays the research rules (drop placements): leave out --rules ${flags.rules}`);
+  if (flags.path !== undefined)
+    throw new InputError("--path records S4's search path of the agent's own policy: leave it out with --search");
+  for (const setting of PLAYER_SEARCH_SETTINGS) {
+    const refusal = settingRefusal(setting, flags.search, flags[setting.name as 'level' | 'iterations' | 'width'], flagOf);
+    if (refusal !== null) throw new InputError(refusal);
+  }
+  return {
+    method: flags.search,
+    nodes: flags.searchNodes,
+    seed: flags.seed,
+    level: flags.level,
+    iterations: flags.iterations,
+    width: flags.width,
+  };
+}
+
+function play(flags: PlayFlags, command: Command): void {
   const spec = loadAgentSpec(flags.agent);
   const rules = RULE_SETS[flags.rules];
   if (flags.target !== undefined && !rules.hasTarget) throw new InputError('--target applies only to --rules target');
   const { width, height } = flags.board ?? rules;
   if (flags.path !== undefined) checkOutputFile(flags.path, '--path', 'search-path.json'); // before the game, not after
-  const result = playGame(spec, {
+  const search = searchOf(flags, command);
+  const options: PlayOptions = {
     rules: rules.name,
     width,
     height,
     seed: flags.seed,
-    preview: flags.preview ?? spec.policy.lookahead,
+    preview: flags.preview ?? (search === null ? spec.policy.lookahead : Math.max(1, spec.policy.lookahead)),
     maxPieces: flags.maxPieces ?? null,
     target: flags.target,
     recordPath: flags.path !== undefined,
-  });
+  };
+  const result =
+    search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, researchRotation(options), search), options);
   const board = `${width}x${height}`;
   const piecesPerSecond = result.ms > 0 ? Math.round((result.pieces / result.ms) * 1000) : 0;
   if (flags.path !== undefined) {
@@ -119,6 +183,7 @@ function play(flags: PlayFlags): void {
     ms: Math.round(result.ms),
     piecesPerSecond,
     outcome: result.outcome,
+    ...(search !== null && { search: { ...search, preview: options.preview } }),
   };
   if (flags.json) {
     print(JSON.stringify(summary));
@@ -127,6 +192,9 @@ function play(flags: PlayFlags): void {
   print(
     `${flags.agent} on ${board} (${rules.name} rules, seed ${flags.seed}): ${result.lines.toLocaleString('en-US')} lines, score ` +
       `${result.score.toLocaleString('en-US')}, ${result.pieces.toLocaleString('en-US')} pieces in ${(result.ms / 1000).toFixed(2)} s ` +
-      `(${piecesPerSecond.toLocaleString('en-US')} pieces/s); ${result.outcome}`,
+      `(${piecesPerSecond.toLocaleString('en-US')} pieces/s); ${result.outcome}` +
+      (search === null
+        ? ''
+        : `; ${search.method} over ${options.preview + 1} known pieces, ${search.nodes.toLocaleString('en-US')} nodes a piece`),
   );
 }

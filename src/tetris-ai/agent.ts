@@ -4,8 +4,7 @@ import { PlacementGenerator, type PlacementMode, type Placements } from '../tetr
 import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
 import type { RuleSet } from '../tetris/rules.ts';
 import type { AgentSpec } from './agent-spec.ts';
-import { Evaluator } from './evaluator.ts';
-import type { FeatureInput } from './features/index.ts';
+import { PlacementValue } from './placement-value.ts';
 import { s4Priority } from './search-path.ts';
 import { PlacementSimulator } from './simulator.ts';
 
@@ -46,14 +45,19 @@ interface Level {
   readonly candidates: Int32Array;
 }
 
+/** What picks a placement for each piece: an agent's own policy, or a search over the known pieces. */
+export interface Chooser {
+  /** The placement picked, or null when the piece has none. */
+  choose(state: TurnState): Choice | null;
+}
+
 /**
  * An agent: an evaluator (features × weights, with S1's despair switch) driven by a policy (greedy,
  * lookahead over the preview with optional beam, S4's target and tie-break rules). One instance serves
  * one board size, rotation system and placement mode, and reuses its buffers from turn to turn.
  */
-export class TetrisAgent {
-  private readonly evaluator: Evaluator;
-  private readonly despairEvaluator: Evaluator | null;
+export class TetrisAgent implements Chooser {
+  private readonly value: PlacementValue;
   private readonly needsBoardBeforeClear: boolean;
   private readonly levels: Level[];
   private chosenIndex = -1;
@@ -67,9 +71,8 @@ export class TetrisAgent {
     readonly system: RotationSystem,
     readonly mode: PlacementMode,
   ) {
-    this.evaluator = new Evaluator(spec.weights, spec.sense);
-    this.despairEvaluator = spec.despair === null ? null : new Evaluator(spec.despair.weights, spec.sense);
-    this.needsBoardBeforeClear = this.evaluator.needsBoardBeforeClear || (this.despairEvaluator?.needsBoardBeforeClear ?? false);
+    this.value = new PlacementValue(spec);
+    this.needsBoardBeforeClear = this.value.needsBoardBeforeClear;
     this.levels = Array.from({ length: spec.policy.lookahead + 1 }, () => {
       const generator = new PlacementGenerator(width, height, system);
       const capacity = generator.rotation.length;
@@ -126,7 +129,7 @@ export class TetrisAgent {
     let candidateCount = 0;
     for (let i = 0; i < count; i++) {
       simulator.simulate(board, top, orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
-      const own = this.evaluate(simulator.input);
+      const own = this.value.of(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
       let value = own;
@@ -172,12 +175,6 @@ export class TetrisAgent {
     // Nothing acceptable (every placement overshoots, or leaves a known piece no room): worth −∞,
     // and at the top the best by its own value is still played.
     return bestIndex < 0 ? { value: -Infinity, index: fallback } : { value: best, index: bestIndex };
-  }
-
-  /** The value of one placement: the despair weights when it leaves the highest column above S1's threshold. */
-  private evaluate(input: FeatureInput): number {
-    const despair = this.despairEvaluator !== null && input.after.top > this.spec.despair!.maxHeightAbove;
-    return (despair ? this.despairEvaluator! : this.evaluator).score(input);
   }
 
   /** Under S4's overshoot rule and rules with a target: whether a score passes or reaches it. */

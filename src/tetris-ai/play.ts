@@ -1,9 +1,9 @@
 import { Board } from '../tetris/board.ts';
 import { Game, randomizerFor, type Outcome } from '../tetris/game.ts';
 import type { Piece } from '../tetris/pieces.ts';
-import { ROTATION_SYSTEMS, type RotationSystemName } from '../tetris/rotation/index.ts';
+import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
-import { TetrisAgent } from './agent.ts';
+import { TetrisAgent, type Chooser } from './agent.ts';
 import type { AgentSpec } from './agent-spec.ts';
 import { pathStep, type PathStep } from './search-path.ts';
 
@@ -48,10 +48,20 @@ export function playGame(spec: AgentSpec, options: PlayOptions): PlayResult {
 
 /** The research protocol on a lean loop: uniform pieces, drop placements, score = lines. */
 export function playResearch(spec: AgentSpec, options: PlayOptions): PlayResult {
+  const system = researchRotation(options);
+  return playResearchWith(new TetrisAgent(spec, options.width, options.height, system, 'drop'), options);
+}
+
+/** The rotation system of a research game: the option's, or the rules'. */
+export function researchRotation(options: PlayOptions): RotationSystem {
+  return ROTATION_SYSTEMS[options.rotation ?? RULE_SETS.research.rotation];
+}
+
+/** The research protocol on a lean loop, with another chooser of placements than an agent's own policy (its rotation system: {@link researchRotation}). */
+export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResult {
   const { width, height, seed, preview, maxPieces } = options;
   const rules = RULE_SETS.research;
-  const system = ROTATION_SYSTEMS[options.rotation ?? rules.rotation];
-  const agent = new TetrisAgent(spec, width, height, system, 'drop');
+  const system = researchRotation(options);
   const board = new Board(width, height);
   const randomizer = randomizerFor({ randomizer: 'uniform', seed, sequence: '' });
   const queue: Piece[] = Array.from({ length: preview + 1 }, () => randomizer.next());

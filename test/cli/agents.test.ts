@@ -98,10 +98,47 @@ describe('gridmind play', () => {
     ['unknown rules', ['--agent', 'bcts', '--rules', 'tetris'], /unknown rule set "tetris"/],
     ['a target without the target rules', ['--agent', 'bcts', '--target', '10'], /--target applies only to --rules target/],
     ['a bad board', ['--agent', 'bcts', '--board', '3x3'], /board width 3 is out of range/],
+    ['an unknown search method', ['--agent', 'bcts', '--search', 'bfs'], /unknown search method "bfs": use one of beam, nmcs, nrpa/],
+    ['a search setting without --search', ['--agent', 'bcts', '--level', '2'], /--level needs --search/],
+    [
+      'a setting the method does not take',
+      ['--agent', 'bcts', '--search', 'beam', '--level', '2'],
+      /--level works with nmcs, nrpa, not beam/,
+    ],
+    ['a search under other rules', ['--agent', 'bcts', '--search', 'nmcs', '--rules', 'classic'], /--search plays the research rules/],
   ])('rejects %s with exit 2', async (_what, args, message) => {
     const { code, stderr } = await runCli(['play', ...args]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("searches the known pieces with a generic method instead of the agent's policy, the same game for the same seed", async () => {
+    const args = ['play', '--agent', 'dellacherie', '--board', '8x10', '--seed', '4', '--max-pieces', '60', '--json'];
+    const own = JSON.parse((await runCli([...args, '--preview', '1'])).stdout);
+    for (const method of ['beam', 'nmcs', 'nrpa']) {
+      const searched = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout);
+      expect(searched.search).toEqual({ method, nodes: 600, seed: 4, preview: 1 });
+      expect(searched.pieces).toBeGreaterThan(20);
+      const again = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout);
+      expect([again.lines, again.pieces]).toEqual([searched.lines, searched.pieces]);
+    }
+    expect(own.search).toBeUndefined();
+    const beam = await runCli([
+      'play',
+      '--agent',
+      'dellacherie',
+      '--board',
+      '8x10',
+      '--seed',
+      '4',
+      '--max-pieces',
+      '60',
+      '--search',
+      'beam',
+      '--width',
+      '4',
+    ]);
+    expect(beam.stdout).toMatch(/; beam over 2 known pieces, 2,000 nodes a piece$/m);
   });
 });

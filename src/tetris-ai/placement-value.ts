@@ -1,0 +1,27 @@
+import type { AgentSpec } from './agent-spec.ts';
+import { Evaluator } from './evaluator.ts';
+import type { FeatureInput } from './features/index.ts';
+
+/**
+ * An agent's value of one placement: its weights' evaluation, or S1's despair weights' when the
+ * placement leaves the highest column above the agent's threshold. Every player of an agent (its own
+ * policies, the Aveiro client, the generic searches) values placements through this one class.
+ */
+export class PlacementValue {
+  private readonly evaluator: Evaluator;
+  private readonly despair: Evaluator | null;
+  private readonly despairAbove: number;
+  /** Whether some feature reads the board before full rows are removed. */
+  readonly needsBoardBeforeClear: boolean;
+
+  constructor(spec: AgentSpec) {
+    this.evaluator = new Evaluator(spec.weights, spec.sense);
+    this.despair = spec.despair === null ? null : new Evaluator(spec.despair.weights, spec.sense);
+    this.despairAbove = spec.despair?.maxHeightAbove ?? Infinity;
+    this.needsBoardBeforeClear = this.evaluator.needsBoardBeforeClear || (this.despair?.needsBoardBeforeClear ?? false);
+  }
+
+  of(input: FeatureInput): number {
+    return (this.despair !== null && input.after.top > this.despairAbove ? this.despair : this.evaluator).score(input);
+  }
+}

@@ -1,0 +1,51 @@
+import { runSearch, type MethodSettings, type SearchMethod } from '../search/index.ts';
+import type { RotationSystem } from '../tetris/rotation/index.ts';
+import type { Choice, Chooser, TurnState } from '../tetris-ai/agent.ts';
+import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import { TetrisProblem, type TetrisState } from './problem.ts';
+
+/** The generic methods a Tetris player can search with: those that need no rating of the children. */
+export const TETRIS_SEARCH_METHODS = ['beam', 'nmcs', 'nrpa'] as const satisfies readonly SearchMethod[];
+export type TetrisSearchMethod = (typeof TETRIS_SEARCH_METHODS)[number];
+
+export interface SearchPlayerSettings {
+  readonly method: TetrisSearchMethod;
+  /** Nodes (placements tried) per piece. */
+  readonly nodes: number;
+  /** The Monte-Carlo methods' seed; piece k of a game searches with seed + k. */
+  readonly seed: number;
+  /** The method's own settings (see `SEARCH_SETTINGS`). */
+  readonly level?: number;
+  readonly iterations?: number;
+  readonly width?: number;
+}
+
+/**
+ * Plays each piece by searching the known pieces (the current one and the preview) with a generic
+ * method, the agent's value of each line of play being the score (see {@link TetrisProblem}), and
+ * placing the first piece as the best line found does.
+ */
+export class SearchPlayer implements Chooser {
+  private pieces = 0;
+
+  constructor(
+    private readonly spec: AgentSpec,
+    private readonly system: RotationSystem,
+    private readonly settings: SearchPlayerSettings,
+  ) {}
+
+  choose(state: TurnState): Choice | null {
+    const problem = new TetrisProblem({
+      board: state.board,
+      pieces: [state.piece, ...state.preview],
+      system: this.system,
+      agent: this.spec,
+    });
+    const { method, nodes, seed, level, iterations, width } = this.settings;
+    const settings: MethodSettings<TetrisState> = { maxNodes: nodes, seed: seed + this.pieces++, restart: true, level, iterations, width };
+    const result = runSearch(problem, method, settings);
+    if (result.moves.length === 0) return null;
+    const placement = problem.placement(problem.start(), result.moves[0]);
+    return { ...placement, value: result.score };
+  }
+}
