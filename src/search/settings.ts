@@ -86,3 +86,8 @@ export function settingRefusal(
   if (value === undefined || value === false || setting.methods.includes(method)) return null;
   return `${name(setting)} works with ${setting.methods.join(', ')}, not ${method}`;
 }
+
+/** A setting given a value, in words: "nesting level 2"; a switch on, by its label alone. */
+export function describeSetting(setting: MethodSetting, value: unknown): string {
+  return setting.values.type === 'switch' ? setting.label : `${setting.label} ${value}`;
+}

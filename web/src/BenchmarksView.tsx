@@ -14,8 +14,10 @@ import {
   type Plugin,
 } from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { fetchRuns, type TetrisRun } from './api.ts';
+import type { Run, TetrisRun } from '../../src/store/runs.ts';
+import { fetchRuns } from './api.ts';
 import { DateText } from './dates.tsx';
+import { SameGameRunsView } from './SameGameRunsView.tsx';
 
 Chart.register(
   BarController,
@@ -35,14 +37,6 @@ Chart.defaults.borderColor = 'rgba(148,163,184,0.2)';
 const AGENT_COLOUR = 'rgba(168,85,247,0.75)';
 const VS_COLOUR = 'rgba(34,211,238,0.6)';
 const BINS = 20;
-
-interface Summary {
-  meanLines: number;
-  stderr: number;
-  piecesPerSecond: number;
-  workers: number;
-  comparison?: { meanDifference: number; stderr: number; agentWins: number; vsWins: number; ties: number };
-}
 
 /** Whole numbers only on an axis of counts (no 0.5 game). */
 const WHOLE_NUMBERS = { precision: 0 } as const;
@@ -148,38 +142,70 @@ const agentsOf = (run: TetrisRun) => (run.vs ? `${run.agent} vs ${run.vs}` : run
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
-/** The stored benchmark runs (`gridmind bench`), with the distribution of lines and paired comparisons. */
+type Game = Run['game'];
+const GAMES: readonly [Game, string][] = [
+  ['tetris', 'Tetris'],
+  ['samegame', 'SameGame'],
+];
+
+/** The stored runs of every game: Tetris benchmarks with their charts, SameGame solves and benchmarks position by position. */
 export function BenchmarksView() {
-  const [runs, setRuns] = useState<TetrisRun[] | null>(null);
-  const [selected, setSelected] = useState<TetrisRun | null>(null);
+  const [runs, setRuns] = useState<Run[] | null>(null);
+  const [game, setGame] = useState<Game>('tetris');
   const [error, setError] = useState('');
   useEffect(() => {
     fetchRuns()
       .then((found) => {
         setRuns(found);
-        setSelected(found[0] ?? null);
+        if (!found.some((run) => run.game === 'tetris') && found.some((run) => run.game === 'samegame')) setGame('samegame');
       })
       .catch((failure: Error) => setError(failure.message));
   }, []);
+  return (
+    <section class="page benchmarks-page">
+      <h2>Benchmarks</h2>
+      <div class="game-tabs" role="group" aria-label="game">
+        {GAMES.map(([name, title]) => (
+          <button key={name} type="button" aria-pressed={game === name} onClick={() => setGame(name)} data-testid={`runs-${name}`}>
+            {title}
+          </button>
+        ))}
+      </div>
+      {error && <p class="error">{error}</p>}
+      {runs && game === 'tetris' && <TetrisRunsView runs={runs.filter((run): run is TetrisRun => run.game === 'tetris')} />}
+      {runs && game === 'samegame' && (
+        <>
+          <p class="hint">
+            Runs of <code>npx gridmind samegame solve</code> and <code>samegame bench</code>, newest first: each position's result, and two
+            runs compared position by position.
+          </p>
+          <SameGameRunsView runs={runs.filter((run) => run.game === 'samegame')} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The stored Tetris benchmark runs (`gridmind bench`), with the distribution of lines and paired comparisons. */
+function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
+  const [selected, setSelected] = useState<TetrisRun | null>(runs[0] ?? null);
   const charts = useMemo(
     () => selected && { distribution: distributionChart(selected), paired: selected.perGame.vsLines ? pairedChart(selected) : null },
     [selected],
   );
-  const summary = selected?.summary as Summary | undefined;
+  const summary = selected?.summary;
   return (
-    <section class="page benchmarks-page">
-      <h2>Benchmarks</h2>
+    <>
       <p class="hint">
         Runs of <code>npx gridmind bench</code>, newest first. Research protocol: game g of a run uses seed base + g, so two agents meet the
         same pieces.
       </p>
-      {error && <p class="error">{error}</p>}
-      {runs && runs.length === 0 && (
+      {runs.length === 0 && (
         <p data-testid="no-runs">
           No runs yet: try <code>npx gridmind bench --agent bcts --vs dellacherie --games 100</code>.
         </p>
       )}
-      {runs && runs.length > 0 && (
+      {runs.length > 0 && (
         <div class="benchmarks">
           <table class="runs" data-testid="runs">
             <thead>
@@ -190,23 +216,26 @@ export function BenchmarksView() {
               </tr>
             </thead>
             <tbody>
-              {runs.map((run) => {
-                const { meanLines, stderr } = run.summary as unknown as Summary;
-                return (
-                  <tr key={run.id} class={run.id === selected?.id ? 'selected' : ''} onClick={() => setSelected(run)}>
-                    <td>{run.id}</td>
-                    <td>
-                      <span class="run-agents">{agentsOf(run)}</span>
-                      <span class="run-facts">
-                        <DateText iso={run.createdAt} />, <span>{run.board} board</span>, <span>{run.games} games</span>
-                      </span>
-                    </td>
-                    <td class="mean">
-                      {number(meanLines)} ± {number(stderr)}
-                    </td>
-                  </tr>
-                );
-              })}
+              {runs.map((run) => (
+                <tr
+                  key={run.id}
+                  class={run.id === selected?.id ? 'selected' : ''}
+                  tabIndex={0}
+                  onClick={() => setSelected(run)}
+                  onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), setSelected(run))}
+                >
+                  <td>{run.id}</td>
+                  <td>
+                    <span class="run-agents">{agentsOf(run)}</span>
+                    <span class="run-facts">
+                      <DateText iso={run.createdAt} />, <span>{run.board} board</span>, <span>{run.games} games</span>
+                    </span>
+                  </td>
+                  <td class="mean">
+                    {number(run.summary.meanLines)} ± {number(run.summary.stderr)}
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
           {selected && charts && summary && (
@@ -216,7 +245,7 @@ export function BenchmarksView() {
               </h3>
               <p>
                 {selected.agent}: {number(summary.meanLines)} ± {number(summary.stderr)} lines per game; {number(summary.piecesPerSecond)}{' '}
-                pieces/s on {summary.workers} workers.
+                pieces/s {summary.queue === undefined ? `on ${summary.workers} workers` : `on the workers of ${summary.queue}`}.
                 {summary.comparison &&
                   ` Paired difference ${number(summary.comparison.meanDifference)} ± ${number(summary.comparison.stderr)} lines; wins ${summary.comparison.agentWins} to ${summary.comparison.vsWins}, ${summary.comparison.ties} ties.`}
               </p>
@@ -226,6 +255,6 @@ export function BenchmarksView() {
           )}
         </div>
       )}
-    </section>
+    </>
   );
 }

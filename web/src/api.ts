@@ -1,8 +1,8 @@
 import type { HighScore, ScoreTable } from '../../src/store/highscores.ts';
-import type { TetrisRun } from '../../src/store/runs.ts';
+import type { Run } from '../../src/store/runs.ts';
 
 export { AVEIRO_TABLE } from '../../src/aveiro/score-table.ts';
-export type { HighScore, ScoreTable, TetrisRun };
+export type { HighScore, ScoreTable };
 
 async function json<T>(response: Response): Promise<T> {
   const body = await response.json();
@@ -26,6 +26,7 @@ export async function submitHighScore(table: ScoreTable, entry: { name: string; 
   return (await json<{ entries: HighScore[] }>(response)).entries;
 }
 
-export async function fetchRuns(): Promise<TetrisRun[]> {
-  return (await json<{ runs: TetrisRun[] }>(await fetch('api/runs?game=tetris&limit=200'))).runs;
+/** The stored runs of every game, newest first. */
+export async function fetchRuns(): Promise<Run[]> {
+  return (await json<{ runs: Run[] }>(await fetch('api/runs?limit=200'))).runs;
 }

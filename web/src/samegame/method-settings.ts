@@ -1,5 +1,5 @@
 import { SOLVE_SETTINGS, type SolveOptions, type SolveSettingName } from '../../../src/samegame/solver.ts';
-import type { MethodSetting, SearchMethod } from '../../../src/search/index.ts';
+import { describeSetting, type MethodSetting, type SearchMethod } from '../../../src/search/index.ts';
 
 /** The values chosen for the settings only some methods take (absent: the method's default). */
 export type MethodSettingValues = Partial<Pick<SolveOptions, SolveSettingName>>;
@@ -21,7 +21,7 @@ export function describeMethod(method: SearchMethod, values: MethodSettingValues
   const given = settingsOf(method).flatMap((setting) => {
     const value = values[setting.name];
     if (value === undefined || value === false) return [];
-    return [setting.values.type === 'switch' ? setting.label : `${setting.label} ${value}`];
+    return [describeSetting(setting, value)];
   });
   return given.length === 0 ? method : `${method} (${given.join(', ')})`;
 }
