@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Run, TetrisRun } from '../../src/store/runs.ts';
 import { fetchRuns } from './api.ts';
 import { DateText } from './dates.tsx';
-import { SameGameRunsView } from './SameGameRunsView.tsx';
+import { SameGameRuns } from './SameGameRuns.tsx';
 
 Chart.register(
   BarController,
@@ -179,7 +179,7 @@ export function BenchmarksView() {
             Runs of <code>npx gridmind samegame solve</code> and <code>samegame bench</code>, newest first: each position's result, and two
             runs compared position by position.
           </p>
-          <SameGameRunsView runs={runs.filter((run) => run.game === 'samegame')} />
+          <SameGameRuns runs={runs.filter((run) => run.game === 'samegame')} />
         </>
       )}
     </section>

@@ -6,8 +6,8 @@ import { gameKeyOf } from './keyboard.ts';
 import { Hud } from './Hud.tsx';
 import { formatTime } from './words.ts';
 import { useBoardLayout } from './layout.ts';
-import { HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
-import { DEFAULT_SETUP, GameFields, PlayerSelect } from './SetupPanel.tsx';
+import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
+import { GameFields, PlayerSelect } from './SetupPanel.tsx';
 
 /** How the duel ended: the first to top out (or fail the target) loses; reaching the target wins. */
 function winnerOf(sessions: readonly TetrisSession[]): number | null {

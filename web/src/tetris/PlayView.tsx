@@ -7,8 +7,8 @@ import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { Hud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { useBoardLayout } from './layout.ts';
-import { HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
-import { DEFAULT_SETUP, SetupPanel } from './SetupPanel.tsx';
+import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
+import { SetupPanel } from './SetupPanel.tsx';
 
 /** The speed slider's stops, in milliseconds per agent key; 0 = as fast as it can. */
 const SPEEDS = [400, 200, HUMAN_PACE_MS, 50, 20, 5, 0];

@@ -7,17 +7,6 @@ import { AGENTS } from '../agents.ts';
 import { NumberField } from '../NumberField.tsx';
 import { HUMAN, type SessionSetup } from './session.ts';
 
-export const DEFAULT_SETUP: SessionSetup = {
-  player: HUMAN,
-  rules: 'classic',
-  width: 10,
-  height: 20,
-  rotation: 'classic',
-  garbageRows: 0,
-  seed: 1,
-  target: 100,
-};
-
 const randomSeed = () => Math.floor(Math.random() * 1_000_000);
 /** Challenge rows leave at least 4 free rows for the pieces. */
 const maxGarbage = (height: number) => Math.min(MAX_GARBAGE_ROWS, height - 4);

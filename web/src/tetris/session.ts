@@ -24,6 +24,18 @@ export interface SessionSetup {
 }
 
 export const HUMAN = 'human';
+
+/** A new visitor's first game: a person on the classic 10 × 20 board. */
+export const DEFAULT_SETUP: SessionSetup = {
+  player: HUMAN,
+  rules: 'classic',
+  width: 10,
+  height: 20,
+  rotation: 'classic',
+  garbageRows: 0,
+  seed: 1,
+  target: 100,
+};
 /** S1's pace for an agent: one key every 100 ms. */
 export const HUMAN_PACE_MS = 100;
 /** Colour index of challenge (garbage) cells; pieces use 1–7. */

@@ -10,7 +10,7 @@ const signed = (value: number) => (value > 0 ? `+${whole(value)}` : whole(value)
  * The stored SameGame runs (`gridmind samegame solve|bench`): the list, and for the selected run its
  * settings, totals and every position's result; another run can be compared with it position by position.
  */
-export function SameGameRunsView({ runs }: { runs: SameGameRun[] }) {
+export function SameGameRuns({ runs }: { runs: SameGameRun[] }) {
   const [selectedId, setSelectedId] = useState(runs[0]?.id ?? null);
   const [otherId, setOtherId] = useState<number | null>(null);
   const selected = runs.find((run) => run.id === selectedId) ?? null;

@@ -1,0 +1,258 @@
+import { count } from '../../../src/core/count.ts';
+import type { SameGameBoard } from '../../../src/samegame/board.ts';
+import { SameGame } from '../../../src/samegame/game.ts';
+import { randomBoard } from '../../../src/samegame/random-boards.ts';
+import { groupPoints, type SameGameRules } from '../../../src/samegame/rules.ts';
+import type { Solution } from '../../../src/samegame/solver.ts';
+import type { SearchMethod } from '../../../src/search/index.ts';
+import { describeMethod, valuesFor, type MethodSettingValues } from './method-settings.ts';
+import type { WorkerOptions } from './solver-client.ts';
+import { describePosition, points, verdict } from './words.ts';
+
+export interface SameGameSettings {
+  readonly columns: number;
+  readonly rows: number;
+  readonly colours: number;
+  readonly seed: number;
+  readonly rules: SameGameRules;
+  readonly method: SearchMethod;
+  /** The settings only some methods take; each method is given those it takes. */
+  readonly methodSettings: MethodSettingValues;
+  /** Seconds the AI may think per request (a hint, the computer's game, a full solution). */
+  readonly seconds: number;
+  /** Node limit of a search (0: none). */
+  readonly maxNodes: number;
+  /** Milliseconds between moves of a replayed solution. */
+  readonly interval: number;
+}
+
+export const DEFAULT_SETTINGS: SameGameSettings = {
+  columns: 10,
+  rows: 10,
+  colours: 3,
+  seed: 1,
+  rules: { scoring: 'standard', shift: 'left' },
+  method: 'nrpa',
+  methodSettings: { heuristic: 'h4' },
+  seconds: 2,
+  maxNodes: 0,
+  interval: 300,
+};
+
+/** What searches for the page: the solver in a Web Worker (solver-client.ts), or the solver itself in tests. */
+export interface SameGameSolver {
+  solve(board: SameGameBoard, options: WorkerOptions): Promise<Solution>;
+  /** Stops a search under way: its promise is rejected. */
+  cancel(): void;
+}
+
+/** Compete draws its puzzle's seed below this. */
+const SEEDS = 1_000_000;
+export const START = 'Click a group of two or more cells of one colour.';
+export const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
+
+/**
+ * A SameGame page's game and what happens to it, apart from how it is drawn: moves, undo and redo, the
+ * AI's hints and full solutions (replayed move by move), and contests with the computer, with the
+ * status line that tells each step. `changed` is called after every change a view should show.
+ */
+export class SameGameSession {
+  settings: SameGameSettings;
+  game: SameGame;
+  status = START;
+  /** The cells outlined: a hint's group, or the next move of a replay. */
+  highlight: [number, number][] = [];
+  thinking = false;
+  /** The computer's game in a contest, once it has played it. */
+  contest: { readonly computer: Solution } | null = null;
+  /** Whether the player closed the dialog at the end of the game shown. */
+  resultClosed = false;
+  private replay: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly solver: SameGameSolver,
+    private readonly changed: () => void,
+    settings = DEFAULT_SETTINGS,
+  ) {
+    this.settings = settings;
+    this.game = newGame(settings);
+  }
+
+  /** Whether the AI thinks or a solution is being replayed: the board takes no click then. */
+  get busy(): boolean {
+    return this.thinking || this.replay !== null;
+  }
+
+  get competing(): boolean {
+    return this.contest !== null;
+  }
+
+  /** Changes settings; a new board takes them (New board). */
+  configure(changes: Partial<SameGameSettings>): void {
+    this.settings = { ...this.settings, ...changes };
+    this.changed();
+  }
+
+  /** A new board from the settings; whatever was under way stops. */
+  restart(): void {
+    this.stopReplay();
+    this.solver.cancel();
+    this.thinking = false;
+    this.game = newGame(this.settings);
+    this.highlight = [];
+    this.resultClosed = false;
+    this.contest = null;
+    this.status = START;
+    this.changed();
+  }
+
+  /** Removes the group at the cell, or says why it cannot. */
+  play(x: number, y: number): void {
+    if (this.busy) return;
+    const group = this.game.groupAt(x, y);
+    if (group.length === 0) return; // an empty cell
+    if (group.length === 1) return this.say(LONE_CELL);
+    const move = this.game.play(x, y);
+    this.reached(`Removed ${move.size} cells (+${move.points}).`);
+  }
+
+  undo(): void {
+    this.stopReplay();
+    this.game.undo();
+    this.reached('Move taken back.');
+  }
+
+  redo(): void {
+    this.game.redo();
+    this.reached('Move played again.');
+  }
+
+  closeResult(): void {
+    this.resultClosed = true;
+    this.changed();
+  }
+
+  /** The result dialog's "again": another contest, or a new board. */
+  again(): Promise<void> | void {
+    return this.contest ? this.compete() : this.restart();
+  }
+
+  /** The AI's best next move, outlined. */
+  async hint(): Promise<void> {
+    const solution = await this.think('Looking for a move');
+    if (solution === null) return;
+    if (solution.moves.length === 0) return this.say('No move left.');
+    const group = this.game.groupAt(...solution.moves[0]);
+    this.highlight = group;
+    this.say(
+      `Hint: the outlined group (+${groupPoints(this.settings.rules.scoring, group.length)}); the AI's line scores ${solution.score}.`,
+    );
+  }
+
+  /** The AI solves the board, and its moves are replayed one every `interval` milliseconds. */
+  async solveAndReplay(): Promise<void> {
+    const solution = await this.think('Solving');
+    if (solution === null) return;
+    const { moves } = solution;
+    this.status = `Solution: ${points(solution.score)} points in ${count(moves.length, 'move')} (${count(solution.ms, 'ms', 'ms')}, ${count(solution.nodes, 'node')}). Replaying…`;
+    let next = 0;
+    this.highlight = moves.length > 0 ? this.game.groupAt(...moves[0]) : [];
+    this.replay = setInterval(() => {
+      if (next >= moves.length) {
+        this.stopReplay();
+        this.highlight = [];
+        return this.say(`Solution replayed: ${points(this.game.score())} points${this.game.cleared() ? ', board cleared' : ''}.`);
+      }
+      this.game.play(...moves[next++]);
+      this.highlight = next < moves.length ? this.game.groupAt(...moves[next]) : [];
+      this.changed();
+    }, this.settings.interval);
+    this.changed();
+  }
+
+  /**
+   * A contest: a random puzzle that has a move (its seed drawn by `random`), which the computer plays
+   * first; then the player plays the same one without help, and the verdict ends it.
+   */
+  async compete(random: () => number = Math.random): Promise<void> {
+    this.settings = { ...this.settings, seed: playableSeed(this.settings, Math.floor(random() * SEEDS)) };
+    this.restart();
+    this.thinking = true;
+    this.say('The computer plays this puzzle first…');
+    try {
+      const computer = await this.solver.solve(newGame(this.settings).board, { ...this.searchOptions(), maxNodes: undefined });
+      this.contest = { computer };
+      this.status = `The computer scored ${computer.score} in ${computer.moves.length} moves (${computer.ms} ms). Your turn: the same puzzle.`;
+    } catch (error) {
+      this.status = `The computer stopped: ${(error as Error).message}`;
+    } finally {
+      this.thinking = false;
+      this.changed();
+    }
+  }
+
+  /** Stops a replay under way (the page is left). */
+  leave(): void {
+    this.stopReplay();
+  }
+
+  private searchOptions(): WorkerOptions {
+    const { method, rules, methodSettings, seconds, maxNodes, seed } = this.settings;
+    return {
+      method,
+      rules,
+      ...valuesFor(method, methodSettings),
+      timeMs: seconds * 1000,
+      maxNodes: maxNodes > 0 ? maxNodes : undefined,
+      seed,
+    };
+  }
+
+  private async think(what: string): Promise<Solution | null> {
+    this.thinking = true;
+    this.say(`${what}: ${describeMethod(this.settings.method, this.settings.methodSettings)}, up to ${this.settings.seconds} s…`);
+    try {
+      return await this.solver.solve(this.game.board, this.searchOptions());
+    } catch (error) {
+      this.status = `The AI stopped: ${(error as Error).message}`;
+      return null;
+    } finally {
+      this.thinking = false;
+      this.changed();
+    }
+  }
+
+  /** Shows the position reached by a move, an undo or a redo, and the verdict when it ends a contest. */
+  private reached(what: string): void {
+    const { game } = this;
+    this.highlight = [];
+    this.resultClosed = false;
+    const computer = this.contest?.computer.score;
+    const result =
+      computer !== undefined && game.isOver()
+        ? ` ${verdict(game.score(), computer)}: you ${points(game.score())}, the computer ${points(computer)}.`
+        : '';
+    this.say(`${what} ${game.isOver() ? 'Game over: ' : 'Now '}${describePosition(game)}.${result}`);
+  }
+
+  private say(status: string): void {
+    this.status = status;
+    this.changed();
+  }
+
+  private stopReplay(): void {
+    if (this.replay !== null) clearInterval(this.replay);
+    this.replay = null;
+  }
+}
+
+function newGame(settings: SameGameSettings): SameGame {
+  return new SameGame(randomBoard(settings.columns, settings.rows, settings.colours, settings.seed), settings.rules);
+}
+
+/** The first seed from `from` on (wrapping at SEEDS) whose puzzle has a move: a contest needs one to play. */
+function playableSeed(settings: SameGameSettings, from: number): number {
+  let seed = from;
+  while (newGame({ ...settings, seed }).isOver()) seed = (seed + 1) % SEEDS;
+  return seed;
+}
