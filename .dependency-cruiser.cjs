@@ -69,6 +69,13 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'views-are-pages',
+      comment: 'A view is a page of the app: only the app shows it; what two pages share lives in a module of its own.',
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: '^web/src/app\\.tsx$' },
+      to: { path: 'View\\.tsx$' },
+    },
+    {
       name: 'the-web-app-takes-only-pure-modules',
       comment: 'The browser app may use the rules, agents and search, but only the types of the Node-side layers (storage, servers, harness).',
       severity: 'error',

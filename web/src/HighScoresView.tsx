@@ -3,7 +3,7 @@ import { DEFAULT_TARGET } from '../../src/tetris/game.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
 import { AVEIRO_TABLE, fetchHighScores, type HighScore, type ScoreTable } from './api.ts';
 import { NumberField } from './NumberField.tsx';
-import { ScoreTableView } from './ScoreTableView.tsx';
+import { HighScoreTable } from './HighScoreTable.tsx';
 import { tetrisScoreTable } from './score-tables.ts';
 
 /** The games with high scores: Tetris played in this app, and the Aveiro network game played over its protocol. */
@@ -102,12 +102,12 @@ export function HighScoresView() {
           its {AVEIRO_TABLE.board.replace('x', '×')} board.
         </p>
       )}
-      {error ? <p class="error">{error}</p> : entries ? <ScoreTableView entries={entries} /> : <p>Loading…</p>}
+      {error ? <p class="error">{error}</p> : entries ? <HighScoreTable entries={entries} /> : <p>Loading…</p>}
       {unrecorded.length > 0 && (
         <>
           <h3>Target not recorded</h3>
           <p class="hint">Games saved under these rules before Gridmind kept each game's target score.</p>
-          <ScoreTableView entries={unrecorded} testId="scores-unrecorded" />
+          <HighScoreTable entries={unrecorded} testId="scores-unrecorded" />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
 import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { tetrisScoreTable } from '../score-tables.ts';
-import { ScoreTableView } from '../ScoreTableView.tsx';
+import { HighScoreTable } from '../HighScoreTable.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { Hud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
@@ -231,7 +231,7 @@ function GameOverDialog({
             </button>
           </form>
         )}
-        {over.scores && <ScoreTableView entries={over.scores} />}
+        {over.scores && <HighScoreTable entries={over.scores} />}
         <div class="actions">
           {session.setup.rules === 'target' && (
             <button type="button" class="secondary" onClick={() => downloadPath(session)} data-testid="download-path">
@@ -277,7 +277,7 @@ function HighScoresDialog({ table, onClose }: { table: ScoreTable; onClose: () =
           High scores — {table.rules}
           {table.target !== undefined && ` ${table.target}`}, {table.board}
         </h2>
-        {entries ? <ScoreTableView entries={entries} /> : <p>Loading…</p>}
+        {entries ? <HighScoreTable entries={entries} /> : <p>Loading…</p>}
         <div class="actions">
           <button type="button" onClick={onClose} data-testid="close-scores">
             Close (H)

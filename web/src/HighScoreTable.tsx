@@ -2,7 +2,7 @@ import type { HighScore } from './api.ts';
 import { DateText } from './dates.tsx';
 
 /** A top-10 table. Names are rendered as text, never as HTML. */
-export function ScoreTableView({ entries, testId = 'scores' }: { entries: readonly HighScore[]; testId?: string }) {
+export function HighScoreTable({ entries, testId = 'scores' }: { entries: readonly HighScore[]; testId?: string }) {
   if (entries.length === 0) return <p class="hint">No scores yet: be the first.</p>;
   return (
     <table class="scores" data-testid={testId}>
