@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, openDatabase } from '../../src/store/database.ts';
-import { findRun, findRunsWithResults, listRuns, listSameGameRuns, saveRun, type NewTetrisRun } from '../../src/store/runs.ts';
+import { findRun, findRunsWithResults, listRuns, listSameGameRuns, saveRun, type NewRun, type NewTetrisRun } from '../../src/store/runs.ts';
 
 /** The schema version before Tetris and SameGame runs shared one table. */
 const BEFORE_ONE_TABLE = 7;
@@ -33,6 +33,19 @@ const tetrisRun = {
   perGame: { lines: [10, 15] },
 };
 const board = { file: 'a.txt', score: 30, cleared: false, moves: [[0, 0]], nodes: 10, ms: 3, solved: true, penaltyScore: 28, stop: 'done' };
+/** The SameGame benchmark run the migration test stores, as the store gives it back. */
+const sameGameRun = {
+  game: 'samegame',
+  command: 'bench',
+  source: 'boards',
+  method: 'nrpa',
+  rules: 'standard/left',
+  timeMs: 1000,
+  workers: 2,
+  total: 30,
+  summary: sameGameSummary,
+  perBoard: [board],
+};
 
 /** A database as Gridmind left it at schema version {@link BEFORE_ONE_TABLE}: two Tetris runs and two SameGame runs. */
 function databaseBeforeOneTable(path: string): void {
@@ -90,20 +103,7 @@ describe('the runs store', () => {
       expect(findRun(db, 3)).toEqual({ id: 3, createdAt: '2026-01-01T00:00:01.000Z', ...tetrisRun });
       expect(findRun(db, 7)).toMatchObject({ agent: 'a', vs: 'b', perGame: { lines: [1], vsLines: [2] } });
       const [solve, bench] = listSameGameRuns(db, 10);
-      expect(bench).toEqual({
-        id: 8,
-        createdAt: '2026-01-01T00:00:02.000Z',
-        game: 'samegame',
-        command: 'bench',
-        source: 'boards',
-        method: 'nrpa',
-        rules: 'standard/left',
-        timeMs: 1000,
-        workers: 2,
-        total: 30,
-        summary: sameGameSummary,
-        perBoard: [board],
-      });
+      expect(bench).toEqual({ id: 8, createdAt: '2026-01-01T00:00:02.000Z', ...sameGameRun });
       expect(solve).toMatchObject({ id: 9, command: 'solve', source: 'x.txt', timeMs: null, summary: { score: 12 }, perBoard: [] });
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('bench_runs', 'samegame_runs')").all()).toEqual([]);
     } finally {
@@ -115,18 +115,7 @@ describe('the runs store', () => {
     const db = openDatabase(':memory:');
     const tetris = tetrisRun as unknown as NewTetrisRun;
     const first = saveRun(db, tetris);
-    const second = saveRun(db, {
-      game: 'samegame',
-      command: 'bench',
-      source: 'boards',
-      method: 'nrpa',
-      rules: 'standard/left',
-      timeMs: 1000,
-      workers: 2,
-      total: 30,
-      summary: sameGameSummary as never,
-      perBoard: [board as never],
-    });
+    const second = saveRun(db, sameGameRun as unknown as NewRun);
     expect(listRuns(db, 10).map((run) => run.id)).toEqual([second, first]);
     expect(listRuns(db, 10, 'tetris').map((run) => run.id)).toEqual([first]);
     expect(listSameGameRuns(db, 10).map((run) => run.id)).toEqual([second]);

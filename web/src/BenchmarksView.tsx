@@ -16,7 +16,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Run, TetrisRun } from '../../src/store/runs.ts';
 import { fetchRuns } from './api.ts';
-import { DateText } from './dates.tsx';
+import { RunList } from './RunList.tsx';
 import { SameGameRuns } from './SameGameRuns.tsx';
 
 Chart.register(
@@ -207,37 +207,22 @@ function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
       )}
       {runs.length > 0 && (
         <div class="benchmarks">
-          <table class="runs" data-testid="runs">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Run</th>
-                <th class="mean">Mean lines</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr
-                  key={run.id}
-                  class={run.id === selected?.id ? 'selected' : ''}
-                  tabIndex={0}
-                  onClick={() => setSelected(run)}
-                  onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), setSelected(run))}
-                >
-                  <td>{run.id}</td>
-                  <td>
-                    <span class="run-agents">{agentsOf(run)}</span>
-                    <span class="run-facts">
-                      <DateText iso={run.createdAt} />, <span>{run.board} board</span>, <span>{run.games} games</span>
-                    </span>
-                  </td>
-                  <td class="mean">
-                    {number(run.summary.meanLines)} ± {number(run.summary.stderr)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RunList
+            runs={runs}
+            selectedId={selected?.id ?? null}
+            onSelect={setSelected}
+            testId="runs"
+            figureTitle="Mean lines"
+            describe={(run) => ({
+              what: agentsOf(run),
+              facts: (
+                <>
+                  <span>{run.board} board</span>, <span>{run.games} games</span>
+                </>
+              ),
+              figure: `${number(run.summary.meanLines)} ± ${number(run.summary.stderr)}`,
+            })}
+          />
           {selected && charts && summary && (
             <div class="details">
               <h3>

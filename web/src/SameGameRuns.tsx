@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SameGameRun } from '../../src/store/runs.ts';
-import { DateText } from './dates.tsx';
+import { RunList } from './RunList.tsx';
 import { compareRuns, describeSameGameRun, describeSettings } from './samegame-runs.ts';
 
 const whole = (value: number) => value.toLocaleString('en-US');
@@ -25,36 +25,18 @@ export function SameGameRuns({ runs }: { runs: SameGameRun[] }) {
   const comparison = selected && other ? compareRuns(selected, other) : null;
   return (
     <div class="benchmarks">
-      <table class="runs" data-testid="samegame-runs">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Run</th>
-            <th class="mean">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr
-              key={run.id}
-              class={run.id === selectedId ? 'selected' : ''}
-              tabIndex={0}
-              onClick={() => setSelectedId(run.id)}
-              onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), setSelectedId(run.id))}
-            >
-              <td>{run.id}</td>
-              <td>
-                <span class="run-agents">{describeSameGameRun(run)}</span>
-                <span class="run-facts">
-                  <DateText iso={run.createdAt} />,{' '}
-                  <span>{run.perBoard.length === 1 ? '1 position' : `${run.perBoard.length} positions`}</span>
-                </span>
-              </td>
-              <td class="mean">{whole(run.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RunList
+        runs={runs}
+        selectedId={selectedId}
+        onSelect={(run) => setSelectedId(run.id)}
+        testId="samegame-runs"
+        figureTitle="Total"
+        describe={(run) => ({
+          what: describeSameGameRun(run),
+          facts: <span>{run.perBoard.length === 1 ? '1 position' : `${run.perBoard.length} positions`}</span>,
+          figure: whole(run.total),
+        })}
+      />
       {selected && (
         <div class="details" data-testid="samegame-run">
           <h3>
