@@ -69,6 +69,13 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'environments-are-the-rules',
+      comment: 'An environment serves the exact engine: it imports the rules and src/core, no agent, search or storage.',
+      severity: 'error',
+      from: { path: '^src/env/' },
+      to: { path: '^src/(?!env/|tetris/|samegame/(board|board-files|game|groups|random-boards|rules)\\.ts$|core/)' },
+    },
+    {
       name: 'views-are-pages',
       comment: 'A view is a page of the app: only the app shows it; what two pages share lives in a module of its own.',
       severity: 'error',

@@ -27,7 +27,7 @@ function run(command: string[]): boolean {
 function stop(missing: readonly SystemPart[], reason: string): never {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   const packages = missing.map((part) => part.debianPackage).join(' ');
-  say(`${reason}. Install ${missing.map((part) => part.name).join(' and ')}, then run npm test again:`);
+  say(`${reason}. Install ${inWords(missing.map((part) => part.name))}, then run npm test again:`);
   say(`  ${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends ${packages}`);
   for (const part of missing) say(`- ${part.name}: ${part.why}`);
   if (process.env.GRIDMIND_CHROMIUM && missing.some((part) => part.debianPackage === 'chromium')) {
@@ -46,7 +46,7 @@ const missingIn = (found: ReturnType<typeof look>) => found.filter(({ version })
 let found = look();
 const missing = missingIn(found);
 if (missing.length > 0) {
-  const names = missing.map((part) => part.name).join(' and ');
+  const names = inWords(missing.map((part) => part.name));
   if (process.env.GRIDMIND_NO_INSTALL) stop(missing, `${names} missing, and GRIDMIND_NO_INSTALL says not to install`);
   if (spawnSync('apt-get', ['--version']).status !== 0) stop(missing, `${names} missing, and this system has no apt-get`);
   const prefix = rootPrefix();
@@ -60,4 +60,9 @@ if (missing.length > 0) {
   const stillMissing = missingIn(found);
   if (!installed || stillMissing.length > 0) stop(stillMissing.length > 0 ? stillMissing : missing, 'apt-get could not install them');
 }
-say(`found ${found.map(({ version }) => shortVersion(version)).join(' and ')}`);
+say(`found ${inWords(found.map(({ version }) => shortVersion(version) ?? ''))}`);
+
+/** A list in words: "A", "A and B", "A, B and C". */
+function inWords(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

@@ -33,4 +33,10 @@ export const SYSTEM_PARTS: readonly SystemPart[] = [
     debianPackage: 'redis-server',
     version: () => versionOf('redis-server'),
   },
+  {
+    name: 'Python 3',
+    why: 'a test runs the Python example agent (examples/python) against `gridmind env --stdio`',
+    debianPackage: 'python3',
+    version: () => versionOf('python3'),
+  },
 ];

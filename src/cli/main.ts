@@ -7,6 +7,7 @@ import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';
 import { registerRunsCommands } from './runs.ts';
 import { registerSameGameCommands } from './samegame.ts';
+import { registerEnvCommand } from './env.ts';
 import { registerQueueCommands } from './queue.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
@@ -34,6 +35,7 @@ registerClientCommand(program);
 registerTuneCommands(program);
 registerWorkerCommand(program);
 registerQueueCommands(program);
+registerEnvCommand(program);
 
 // Output piped into a reader that stopped early (`gridmind runs | head`): stop quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

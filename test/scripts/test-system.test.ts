@@ -15,10 +15,10 @@ function setUp(env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }
 }
 
 describe("npm test's set-up step", () => {
-  it('finds Chromium and redis-server when they are there, and says which versions', async () => {
+  it('finds Chromium, redis-server and Python 3 when they are there, and says which versions', async () => {
     const { code, stderr } = await setUp({});
     expect(code).toBe(0);
-    expect(stderr).toMatch(/^test set-up: found Chromium \d+(\.\d+)+ and Redis server v=\d+(\.\d+)+\n$/);
+    expect(stderr).toMatch(/^test set-up: found Chromium \d+(\.\d+)+, Redis server v=\d+(\.\d+)+ and Python \d+(\.\d+)+\n$/);
   });
 
   it('stops at once with the command that installs a missing part when it may not install it', async () => {
@@ -28,6 +28,6 @@ describe("npm test's set-up step", () => {
     expect(stderr).toMatch(/apt-get update && (sudo )?apt-get install -y --no-install-recommends chromium\n/);
     expect(stderr).toMatch(/- Chromium: the browser tests drive the web app in headless Chromium/);
     expect(stderr).toMatch(/or set GRIDMIND_CHROMIUM to a Chromium that runs \(now: \/no\/such\/chromium\)/);
-    expect(stderr).not.toMatch(/redis/i);
+    expect(stderr).not.toMatch(/redis|python/i);
   });
 });

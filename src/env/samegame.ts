@@ -1,0 +1,58 @@
+import { SameGame } from '../samegame/game.ts';
+import { randomBoard } from '../samegame/random-boards.ts';
+import type { SameGameRules } from '../samegame/rules.ts';
+import { GameEnvironment, type EpisodeGame } from './environment.ts';
+
+export interface SameGameEnvOptions {
+  readonly width?: number;
+  readonly height?: number;
+  readonly colours?: number;
+  readonly rules?: SameGameRules;
+  readonly maxSteps?: number | null;
+}
+
+/**
+ * SameGame on a random full board drawn from the seed (as `gridmind samegame board` draws it). Action =
+ * y × width + x, the cell (x from the left, y from the bottom) that names a group: the legal ones are one
+ * cell per group of 2 or more. Observation `board`: width × height cells row by row from the bottom,
+ * 0 empty, c + 1 for colour c. Reward = the points of the move, with the end-of-game bonus or penalty
+ * added to the last one.
+ */
+export function sameGameEnv({
+  width = 15,
+  height = 15,
+  colours = 5,
+  rules = { scoring: 'standard', shift: 'left' },
+  maxSteps = null,
+}: SameGameEnvOptions = {}): GameEnvironment {
+  randomBoard(width, height, colours, 1); // the size and colours are checked now
+  return new GameEnvironment(
+    width * height,
+    (seed): EpisodeGame => {
+      const game = new SameGame(randomBoard(width, height, colours, seed), rules);
+      return {
+        observation() {
+          const board = new Uint8Array(width * height);
+          for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[y * width + x] = game.board.colourAt(x, y) + 1;
+          return { board };
+        },
+        info: () => ({ score: game.score(), moves: game.history().length, cellsLeft: game.board.cellCount(), cleared: game.cleared() }),
+        legalActions: () =>
+          game
+            .moves()
+            .map(([x, y]) => y * width + x)
+            .sort((a, b) => a - b),
+        play(action) {
+          const before = game.score();
+          game.play(action % width, Math.floor(action / width));
+          return game.score() - before;
+        },
+        get over() {
+          return game.isOver();
+        },
+        render: () => game.board.toString(),
+      };
+    },
+    maxSteps,
+  );
+}
