@@ -1,0 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+describe('the reference documentation', () => {
+  it('builds from the doc comments with no warning (every link resolves), as `npm run docs` does', () => {
+    const run = spawnSync(process.execPath, ['node_modules/typedoc/bin/typedoc', '--emit', 'none'], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(run.stdout).not.toMatch(/warning|error/i);
+  });
+});
