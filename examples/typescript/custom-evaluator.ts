@@ -1,0 +1,66 @@
+/**
+ * A Tetris evaluator of your own, in TypeScript, benchmarked against BCTS on the same games.
+ *
+ *   npx tsx examples/typescript/custom-evaluator.ts [GAMES]
+ *
+ * The evaluator scores each drop placement of the current piece by the board it leaves, with Yiyuan
+ * Lee's four measures and weights (lines cleared 0.760666, holes −0.35663, bumpiness −0.184483,
+ * aggregate height −0.510066), written as code instead of as an agent file. A `Chooser` is all
+ * Gridmind's play loop needs.
+ */
+import { mean, standardError } from '../../src/core/stats.ts';
+import { Board, PlacementGenerator, type Piece } from '../../src/tetris/index.ts';
+import { TetrisAgent, type Choice, type Chooser, type TurnState } from '../../src/tetris-ai/agent.ts';
+import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { playResearchWith, researchRotation, type PlayOptions } from '../../src/tetris-ai/play.ts';
+
+/** The board's four measures, after full rows are cleared. */
+function measures(board: Board): { holes: number; bumpiness: number; aggregateHeight: number } {
+  const heights = new Int32Array(board.width);
+  board.columnHeights(heights);
+  let holes = 0;
+  for (let x = 0; x < board.width; x++) for (let y = 0; y < heights[x]; y++) if (!board.isFilled(x, y)) holes++;
+  let bumpiness = 0;
+  for (let x = 1; x < board.width; x++) bumpiness += Math.abs(heights[x] - heights[x - 1]);
+  return { holes, bumpiness, aggregateHeight: heights.reduce((sum, height) => sum + height, 0) };
+}
+
+/** Places each piece where Lee's weighted sum of the four measures is highest. */
+class MyEvaluator implements Chooser {
+  private readonly generator: PlacementGenerator;
+
+  constructor(private readonly options: PlayOptions) {
+    this.generator = new PlacementGenerator(options.width, options.height, researchRotation(options));
+  }
+
+  choose({ board, piece }: TurnState): Choice | null {
+    const { generator } = this;
+    const count = generator.generate(board, piece, 'drop');
+    let best: Choice | null = null;
+    for (let i = 0; i < count; i++) {
+      const value = this.value(board, piece, i);
+      if (best === null || value > best.value) best = { rotation: generator.rotation[i], x: generator.x[i], y: generator.y[i], value };
+    }
+    return best;
+  }
+
+  private value(board: Board, piece: Piece, i: number): number {
+    const after = board.clone();
+    after.place(researchRotation(this.options).orientations[piece][this.generator.rotation[i]], this.generator.x[i], this.generator.y[i]);
+    const lines = after.clearFullRows();
+    const { holes, bumpiness, aggregateHeight } = measures(after);
+    return 0.760666 * lines - 0.35663 * holes - 0.184483 * bumpiness - 0.510066 * aggregateHeight;
+  }
+}
+
+const games = Number(process.argv[2] ?? 20);
+const options = (seed: number): PlayOptions => ({ rules: 'research', width: 10, height: 10, seed, preview: 0, maxPieces: null });
+const bcts = loadAgentSpec('bcts');
+const mine = [];
+const theirs = [];
+for (let seed = 1; seed <= games; seed++) {
+  mine.push(playResearchWith(new MyEvaluator(options(seed)), options(seed)).lines);
+  theirs.push(playResearchWith(new TetrisAgent(bcts, 10, 10, researchRotation(options(seed)), 'drop'), options(seed)).lines);
+}
+const figure = (lines: number[]) => `${mean(lines).toFixed(1)} ± ${standardError(lines).toFixed(1)}`;
+console.log(JSON.stringify({ games, mine: figure(mine), bcts: figure(theirs), mineLines: mine, bctsLines: theirs }));
