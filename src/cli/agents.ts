@@ -3,7 +3,8 @@ import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import { InputError } from '../core/errors.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { FEATURES } from '../tetris-ai/features/index.ts';
-import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
+import { CodeAgentChooser, isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
+import { playGame, playResearchWith, researchRotation, type PlayOptions, type PlayResult } from '../tetris-ai/play.ts';
 import { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
 import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
 import { parseName } from '../core/names.ts';
@@ -53,7 +54,10 @@ export function registerAgentCommands(program: Command): void {
   const playCommand = program
     .command('play')
     .description('let an agent play one Tetris game')
-    .requiredOption('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file')
+    .requiredOption(
+      '--agent <name|file>',
+      'a built-in agent (see `gridmind agents`), an agent JSON file, or an agent in code (.js, .mjs, .ts: docs/own-agent.md)',
+    )
     .option('--rules <rules>', 'research, classic, target or aveiro', optionParser(parseRuleSetName), 'research')
     .option('--board <WxH>', "board size (default: the rules' own, 10x20 or 8x30 for aveiro)", boardSizeOption)
     .option('--seed <n>', 'seed of the pieces', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
@@ -137,25 +141,39 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
   };
 }
 
-function play(flags: PlayFlags, command: Command): void {
+/** The player of `play`: an agent in code, a search over the known pieces, or an agent's own policy. */
+async function playerOf(flags: PlayFlags, search: SearchPlayerSettings | null, options: PlayOptions): Promise<PlayResult> {
+  const system = researchRotation(options);
+  if (isCodeAgent(flags.agent)) {
+    if (options.rules !== 'research')
+      throw new InputError(`an agent in code plays the research rules for now: leave out --rules ${options.rules}`);
+    if (search !== null) throw new InputError('--search plays an agent file or a built-in agent, not an agent in code');
+    const module = await loadCodeAgent(flags.agent);
+    return playResearchWith(new CodeAgentChooser(module, options.width, options.height, system), options);
+  }
   const spec = loadAgentSpec(flags.agent);
+  return search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, system, search), options);
+}
+
+async function play(flags: PlayFlags, command: Command): Promise<void> {
   const rules = RULE_SETS[flags.rules];
   if (flags.target !== undefined && !rules.hasTarget) throw new InputError('--target applies only to --rules target');
   const { width, height } = flags.board ?? rules;
   if (flags.path !== undefined) checkOutputFile(flags.path, '--path', 'search-path.json'); // before the game, not after
   const search = searchOf(flags, command);
+  // An agent's own lookahead decides its preview; a search sees at least one piece ahead, and so does an agent in code.
+  const lookahead = isCodeAgent(flags.agent) ? 1 : loadAgentSpec(flags.agent).policy.lookahead;
   const options: PlayOptions = {
     rules: rules.name,
     width,
     height,
     seed: flags.seed,
-    preview: flags.preview ?? (search === null ? spec.policy.lookahead : Math.max(1, spec.policy.lookahead)),
+    preview: flags.preview ?? (search === null ? lookahead : Math.max(1, lookahead)),
     maxPieces: flags.maxPieces ?? null,
     target: flags.target,
     recordPath: flags.path !== undefined,
   };
-  const result =
-    search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, researchRotation(options), search), options);
+  const result = await playerOf(flags, search, options);
   const board = `${width}x${height}`;
   const piecesPerSecond = result.ms > 0 ? Math.round((result.pieces / result.ms) * 1000) : 0;
   if (flags.path !== undefined) {
@@ -183,8 +201,10 @@ function play(flags: PlayFlags, command: Command): void {
     ms: Math.round(result.ms),
     piecesPerSecond,
     outcome: result.outcome,
+    ...(result.fault !== undefined && { fault: result.fault }),
     ...(search !== null && { search: { ...search, preview: options.preview } }),
   };
+  if (result.fault !== undefined) process.exitCode = 1; // the game was played and is reported, but the agent failed in it
   if (flags.json) {
     print(JSON.stringify(summary));
     return;

@@ -47,9 +47,12 @@ interface Level {
 
 /** What picks a placement for each piece: an agent's own policy, or a search over the known pieces. */
 export interface Chooser {
-  /** The placement picked, or null when the piece has none. */
+  /** The placement picked, or null when the piece has none; an {@link AgentFault} when the player erred. */
   choose(state: TurnState): Choice | null;
 }
+
+/** A player's fault in a game (an agent in code threw, or answered no placement): the game ends, and says why. */
+export class AgentFault extends Error {}
 
 /**
  * An agent: an evaluator (features × weights, with S1's despair switch) driven by a policy (greedy,

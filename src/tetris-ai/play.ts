@@ -3,7 +3,7 @@ import { Game, randomizerFor, type Outcome } from '../tetris/game.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
-import { TetrisAgent, type Chooser } from './agent.ts';
+import { AgentFault, TetrisAgent, type Choice, type Chooser } from './agent.ts';
 import type { AgentSpec } from './agent-spec.ts';
 import { pathStep, type PathStep } from './search-path.ts';
 
@@ -24,8 +24,11 @@ export interface PlayOptions {
   readonly recordPath?: boolean;
 }
 
-/** How a game ended: the game's own outcome, or `piece-limit` when `maxPieces` stopped it. */
-export type PlayOutcome = Outcome | 'piece-limit';
+/**
+ * How a game ended: the game's own outcome, `piece-limit` when `maxPieces` stopped it, or `agent-fault`
+ * when an agent in code threw or answered no placement (code-agents.ts).
+ */
+export type PlayOutcome = Outcome | 'piece-limit' | 'agent-fault';
 
 export interface PlayResult {
   readonly lines: number;
@@ -35,6 +38,8 @@ export interface PlayResult {
   /** Wall-clock milliseconds spent playing (set-up excluded). */
   readonly ms: number;
   readonly path?: PathStep[];
+  /** What the agent did wrong, with `agent-fault`. */
+  readonly fault?: string;
 }
 
 /**
@@ -76,7 +81,13 @@ export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResu
       break;
     }
     const piece = queue[0];
-    const choice = agent.choose({ board, piece, preview: queue.slice(1), rules, score: lines, level: 0, target: null });
+    let choice: Choice | null;
+    try {
+      choice = agent.choose({ board, piece, preview: queue.slice(1), rules, score: lines, level: 0, target: null });
+    } catch (error) {
+      if (!(error instanceof AgentFault)) throw error;
+      return { lines, score: lines, pieces, outcome: 'agent-fault', ms: performance.now() - start, path, fault: error.message };
+    }
     if (choice === null) break;
     const shape = system.orientations[piece][choice.rotation];
     board.place(shape, choice.x, choice.y);

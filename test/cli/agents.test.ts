@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,5 +140,61 @@ describe('gridmind play', () => {
       '4',
     ]);
     expect(beam.stdout).toMatch(/; beam over 2 known pieces, 2,000 nodes a piece$/m);
+  });
+});
+
+describe('gridmind play --agent MODULE: an agent in code', () => {
+  const modules = mkdtempSync(join(tmpdir(), 'gridmind-code-agent-'));
+  const moduleFile = (name: string, text: string) => {
+    const file = join(modules, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('plays a JavaScript module, the same game every time, and a TypeScript one that keeps state per game', async () => {
+    const args = ['--board', '10x10', '--seed', '2', '--json'];
+    const first = JSON.parse((await runCli(['play', '--agent', 'examples/javascript/lowest-column.mjs', ...args])).stdout);
+    expect(first).toMatchObject({ agent: 'examples/javascript/lowest-column.mjs', rules: 'research', outcome: 'topped-out' });
+    expect(first.pieces).toBeGreaterThan(10);
+    const again = JSON.parse((await runCli(['play', '--agent', 'examples/javascript/lowest-column.mjs', ...args])).stdout);
+    expect([again.lines, again.pieces]).toEqual([first.lines, first.pieces]);
+    const counting = moduleFile(
+      'counting.mts',
+      'export default (): { choose: (turn: { placements: unknown[] }) => number } => { let turns = 0; return { choose: ({ placements }) => turns++ % placements.length }; };\n',
+    );
+    const typed = await runCli(['play', '--agent', counting, ...args, '--max-pieces', '5']);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(JSON.parse(typed.stdout)).toMatchObject({ pieces: 5, outcome: 'piece-limit' });
+  });
+
+  it('records a throw or an answer that names no placement as the fault that ended the game, with exit 1', async () => {
+    for (const [text, fault] of [
+      ['export default { choose() { throw new Error("boom"); } };', /threw: boom$/],
+      ['export default { choose: () => 99 };', /answered 99: not the index of one of the \d+ placements$/],
+    ] as const) {
+      const file = moduleFile(`fault-${text.length}.mjs`, text);
+      const { code, stdout } = await runCli(['play', '--agent', file, '--json']);
+      expect(code).toBe(1);
+      const result = JSON.parse(stdout);
+      expect(result.outcome).toBe('agent-fault');
+      expect(result.fault).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} `));
+      expect(result.fault).toMatch(fault);
+    }
+  });
+
+  it('refuses, naming the module, one that cannot be loaded or exports no agent, and other rules', async () => {
+    const none = moduleFile('none.mjs', 'export const x = 1;\n');
+    const broken = moduleFile('broken.mjs', 'export default {\n');
+    for (const [args, message] of [
+      [['--agent', none], `the agent module ${none} exports no agent: export default { choose(turn) { return 0; } }`],
+      [['--agent', broken], `cannot load the agent module ${broken}: `],
+      [['--agent', join(modules, 'missing.mjs')], `cannot load the agent module ${join(modules, 'missing.mjs')}: `],
+      [['--agent', 'examples/javascript/lowest-column.mjs', '--rules', 'classic'], 'an agent in code plays the research rules for now'],
+    ] as const) {
+      const { code, stderr } = await runCli(['play', ...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toContain(message);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
 });
