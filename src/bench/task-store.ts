@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { contentKey } from '../core/content-key.ts';
 import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
 import { findBenchGame, saveBenchGame } from '../store/bench-games.ts';
@@ -31,11 +32,25 @@ export function solveSetup(options: BoardSolveOptions): unknown {
 }
 
 /**
- * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends; with `reuse`, a
- * task already stored for the same setup is answered from the store instead of being done again.
+ * What identifies an agent in code's game besides its seed: the results revision, the content key of
+ * its module's text (an edited module plays new games; the modules it imports are not looked at) and
+ * every play option but the seed.
+ */
+export function moduleGameSetup(moduleText: string, options: PlayOptions): unknown {
+  const { seed: _seed, ...play } = options;
+  return { revision: GAME_RESULTS_REVISION, module: contentKey(moduleText), play };
+}
+
+/**
+ * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends (a game an agent's
+ * fault ended is not: it is played again); with `reuse`, a task already stored for the same setup is
+ * answered from the store instead of being done again.
  */
 export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
-  const gameKey = ({ spec, options }: TetrisGameTask) => contentKey(gameSetup(spec, options));
+  const moduleTexts = new Map<string, string>();
+  const moduleText = (file: string) => moduleTexts.get(file) ?? moduleTexts.set(file, readFileSync(file, 'utf8')).get(file)!;
+  const gameKey = (task: TetrisGameTask) =>
+    contentKey('spec' in task ? gameSetup(task.spec, task.options) : moduleGameSetup(moduleText(task.module), task.options));
   const boardKeys = ({ board, options }: SameGameBoardTask) => [contentKey(solveSetup(options)), contentKey(board)] as const;
   return {
     find<T extends BenchTask>(task: T): TaskResult<T> | undefined {
@@ -44,8 +59,10 @@ export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
       return found as TaskResult<T> | undefined;
     },
     save(task, result) {
-      if (task.game === 'tetris') saveBenchGame(db, gameKey(task), task.options.seed, result as TaskResult<TetrisGameTask>);
-      else saveBoardResult(db, ...boardKeys(task), result as TaskResult<SameGameBoardTask>);
+      if (task.game === 'tetris') {
+        const game = result as TaskResult<TetrisGameTask>;
+        if (game.fault === undefined) saveBenchGame(db, gameKey(task), task.options.seed, game);
+      } else saveBoardResult(db, ...boardKeys(task), result as TaskResult<SameGameBoardTask>);
     },
   };
 }

@@ -7,14 +7,13 @@ import { threadId } from 'node:worker_threads';
 import { parseBoardText } from '../samegame/board-files.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import { playGame, type PlayOptions } from '../tetris-ai/play.ts';
+import { CodeAgentChooser, loadCodeAgent, type AgentModule } from '../tetris-ai/code-agents.ts';
+import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
 
-/** One seeded Tetris game of an agent. */
-export interface TetrisGameTask {
-  readonly game: 'tetris';
-  readonly spec: AgentSpec;
-  readonly options: PlayOptions;
-}
+/** One seeded Tetris game of an agent: an agent as data (`spec`), or an agent in code (`module`, the absolute path of its file). */
+export type TetrisGameTask = { readonly game: 'tetris'; readonly options: PlayOptions } & (
+  { readonly spec: AgentSpec } | { readonly module: string }
+);
 
 /** How a SameGame board is solved in an experiment: every solver setting but cancellation, which cannot cross threads. */
 export type BoardSolveOptions = Omit<SolveOptions, 'cancelled'>;
@@ -34,6 +33,8 @@ export interface GameResult {
   readonly pieces: number;
   /** Milliseconds of play, agent set-up excluded. */
   readonly ms: number;
+  /** What an agent in code did wrong when its fault ended the game (code-agents.ts). */
+  readonly fault?: string;
 }
 
 export type TaskResult<T extends BenchTask> = T extends TetrisGameTask ? GameResult : Solution;
@@ -46,12 +47,23 @@ export interface Done<R> {
 }
 
 /** Does a task here, on the calling thread. */
-export function runTask<T extends BenchTask>(task: T): Done<TaskResult<T>> {
-  return { result: resultOf(task) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
+export async function runTask<T extends BenchTask>(task: T): Promise<Done<TaskResult<T>>> {
+  return { result: (await resultOf(task)) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
 }
 
-function resultOf(task: BenchTask): GameResult | Solution {
+/** The agent modules this thread has loaded, by file. */
+const modules = new Map<string, Promise<AgentModule>>();
+
+async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
   if (task.game === 'samegame') return solve(parseBoardText(task.board), task.options);
-  const { lines, pieces, ms } = playGame(task.spec, task.options);
-  return { lines, pieces, ms };
+  const { options } = task;
+  if ('spec' in task) {
+    const { lines, pieces, ms } = playGame(task.spec, options);
+    return { lines, pieces, ms };
+  }
+  let module = modules.get(task.module);
+  if (module === undefined) modules.set(task.module, (module = loadCodeAgent(task.module)));
+  const chooser = new CodeAgentChooser(await module, options.width, options.height, researchRotation(options));
+  const { lines, pieces, ms, fault } = playResearchWith(chooser, options);
+  return { lines, pieces, ms, ...(fault !== undefined && { fault }) };
 }

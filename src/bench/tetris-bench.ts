@@ -8,13 +8,13 @@ import type { BenchProgress } from './eta.ts';
 import { agreeOn, storeRun, type StoredRunId } from './run-store.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
-import type { Done, GameResult } from './tasks.ts';
+import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
 
-export interface BenchPlayer {
+/** A player of a benchmark: an agent as data, or an agent in code (the absolute path of its module). */
+export type BenchPlayer = {
   /** The name shown in results: a built-in agent's name or the file given. */
   readonly name: string;
-  readonly spec: AgentSpec;
-}
+} & ({ readonly spec: AgentSpec } | { readonly module: string });
 
 export interface BenchOptions {
   readonly agent: BenchPlayer;
@@ -73,7 +73,10 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
             preview: options.preview,
             maxPieces: options.maxPieces,
           };
-          const task = { game: 'tetris', spec: player.spec, options: play } as const;
+          const task: TetrisGameTask =
+            'spec' in player
+              ? { game: 'tetris', spec: player.spec, options: play }
+              : { game: 'tetris', module: player.module, options: play };
           const stored = options.store?.find(task);
           let record: Done<GameResult> | null = null; // stays null for a game missing from the store under `storedOnly`
           if (stored !== undefined) {
@@ -109,7 +112,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     lookahead: options.lookahead,
     maxPieces: options.maxPieces,
     storedGames,
-    agentSpec: options.agent.spec,
+    ...playerSetup(options.agent, 'agent'),
     ...(options.queue !== undefined && { queue: options.queue }),
   };
   if (options.vs === null) return { summary, perGame: { lines }, seeds };
@@ -126,11 +129,16 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
         vsWins: comparison.winsB,
         ties: comparison.ties,
       },
-      vsSpec: options.vs.spec,
+      ...playerSetup(options.vs, 'vs'),
     },
     perGame: { lines, vsLines },
     seeds,
   };
+}
+
+/** How a player plays, for the summary: `agentSpec` (`vsSpec`) for an agent as data, `agentModule` (`vsModule`) for one in code. */
+function playerSetup(player: BenchPlayer, role: 'agent' | 'vs'): Partial<TetrisRunSummary> {
+  return 'spec' in player ? { [`${role}Spec`]: player.spec } : { [`${role}Module`]: player.module };
 }
 
 function summarise(agent: string, records: readonly Done<GameResult>[]): PlayerSummary {
@@ -154,11 +162,18 @@ function summarise(agent: string, records: readonly Done<GameResult>[]): PlayerS
     maxLines: maximum(lines),
     pieces: records.reduce((sum, record) => sum + record.result.pieces, 0),
     piecesPerSecond: Math.round(piecesPerSecond),
+    ...faultsOf(records),
   };
 }
 
+/** The games an agent's fault ended, when there are any: how many, and the first fault. */
+function faultsOf(records: readonly Done<GameResult>[]): Pick<PlayerSummary, 'faults' | 'firstFault'> {
+  const faulted = records.filter((record) => record.result.fault !== undefined);
+  return faulted.length === 0 ? {} : { faults: faulted.length, firstFault: faulted[0].result.fault };
+}
+
 /** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
-const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'preview', 'lookahead', 'maxPieces'] as const;
+const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'agentModule', 'vsModule', 'preview', 'lookahead', 'maxPieces'] as const;
 
 /**
  * Stores a benchmark's result as a run, unless every game came from the store and a run with the same

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StoredRunId } from '../bench/run-store.ts';
 import type { BenchProgress } from '../bench/eta.ts';
@@ -13,6 +14,7 @@ import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
+import { isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
 import { runExperiment } from './experiment.ts';
 import { boardOption, figure, integerIn, print } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
@@ -37,7 +39,10 @@ export function registerBenchCommands(program: Command): void {
   program
     .command('bench')
     .description('benchmark an agent on the research protocol (one piece, drop placements) over many seeded games')
-    .requiredOption('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file')
+    .requiredOption(
+      '--agent <name|file>',
+      'a built-in agent (see `gridmind agents`), an agent JSON file, or an agent in code (.js, .mjs, .ts, .mts)',
+    )
     .option('--vs <name|file>', 'a second agent, compared game by game on the same pieces')
     .addOption(boardOption())
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
@@ -70,12 +75,18 @@ export function registerBenchCommands(program: Command): void {
 }
 
 async function bench(flags: BenchFlags, command: Command): Promise<void> {
-  const player = (name: string): BenchPlayer => {
-    return { name, spec: withLookahead(loadAgentSpec(name), flags.lookahead) };
+  const player = async (name: string): Promise<BenchPlayer> => {
+    if (!isCodeAgent(name)) return { name, spec: withLookahead(loadAgentSpec(name), flags.lookahead) };
+    if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${name} is an agent in code`);
+    if (flags.queue !== undefined) throw new InputError(`${name} is an agent in code, on this machine only: leave out --queue`);
+    await loadCodeAgent(name); // refused here, before any game, if it cannot be loaded or exports no agent
+    return { name, module: resolve(name) };
   };
-  const agent = player(flags.agent);
-  const vs = flags.vs === undefined ? null : player(flags.vs);
-  const preview = flags.preview ?? Math.max(agent.spec.policy.lookahead, vs?.spec.policy.lookahead ?? 0);
+  const agent = await player(flags.agent);
+  const vs = flags.vs === undefined ? null : await player(flags.vs);
+  // An agent's own lookahead decides the preview; an agent in code sees one next piece.
+  const looksAhead = (bench: BenchPlayer) => ('spec' in bench ? bench.spec.policy.lookahead : 1);
+  const preview = flags.preview ?? Math.max(looksAhead(agent), vs === null ? 0 : looksAhead(vs));
   if (flags.seedBase > Number.MAX_SAFE_INTEGER - (flags.games - 1)) {
     throw new InputError(
       `--seed-base ${flags.seedBase} with ${flags.games} games passes the largest seed (${Number.MAX_SAFE_INTEGER}): use a smaller base`,
@@ -169,6 +180,7 @@ function describePlayer(player: PlayerSummary, board: string, games: number): st
   return (
     `${player.agent} on ${board}, ${games} games: ${figure(player.meanLines)} ± ${figure(player.stderr)} lines ` +
     `(median ${figure(player.medianLines)}, min ${figure(player.minLines)}, max ${figure(player.maxLines)}); ` +
-    `${figure(player.pieces)} pieces at ${figure(player.piecesPerSecond)} pieces/s`
+    `${figure(player.pieces)} pieces at ${figure(player.piecesPerSecond)} pieces/s` +
+    (player.faults === undefined ? '' : `; ${count(player.faults, 'game')} ended by the agent's fault, the first: ${player.firstFault}`)
   );
 }

@@ -24,6 +24,9 @@ export interface PlayerSummary {
    * thread, the single-thread speed. When every game came from the store, their single-thread speed.
    */
   readonly piecesPerSecond: number;
+  /** Games an agent in code's fault ended (absent: none), and the first such fault. */
+  readonly faults?: number;
+  readonly firstFault?: string;
 }
 
 /** The paired comparison of a `--vs` run: the agent's lines minus the opponent's, game by game. */
@@ -51,8 +54,11 @@ export interface TetrisRunSummary extends PlayerSummary {
   readonly storedGames: number;
   readonly vs?: PlayerSummary;
   readonly comparison?: RunComparison;
-  readonly agentSpec: AgentSpec;
+  /** How the agent plays: its spec, or for an agent in code the absolute path of its module. */
+  readonly agentSpec?: AgentSpec;
+  readonly agentModule?: string;
   readonly vsSpec?: AgentSpec;
+  readonly vsModule?: string;
   /** The Redis queue whose workers played the games (shown without its password); absent: this machine's threads. */
   readonly queue?: string;
 }

@@ -265,3 +265,46 @@ describe('the database', () => {
     expect(stderr).toMatch(/passes the largest seed/);
   });
 });
+
+describe('gridmind bench --agent MODULE: an agent in code on worker threads', () => {
+  const agent = 'examples/javascript/lowest-column.mjs';
+  const codeEnv = { GRIDMIND_DB: join(dir, 'code-agents.db') };
+
+  it('plays each game as play does, stores it, finds it again with --resume, and counts the games its faults ended', async () => {
+    const args = ['bench', '--agent', agent, '--vs', 'dellacherie', '--board', '8x10', '--games', '4', '--workers', '2', '--json'];
+    const first = JSON.parse((await runCli(args, codeEnv)).stdout);
+    expect(first).toMatchObject({ agent, preview: 1, storedGames: 0, vs: { agent: 'dellacherie' } });
+    expect(first.agentModule).toBe(join(process.cwd(), agent));
+    expect(first.agentSpec).toBeUndefined();
+    const played = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (seed) =>
+          JSON.parse((await runCli(['play', '--agent', agent, '--board', '8x10', '--seed', String(seed), '--json'])).stdout).lines,
+      ),
+    );
+    const stored = JSON.parse((await runCli(['runs', '--json', '--limit', '1'], codeEnv)).stdout).runs[0];
+    expect(stored.perGame.lines).toEqual(played);
+    const resumed = JSON.parse((await runCli([...args, '--resume'], codeEnv)).stdout);
+    expect(resumed).toMatchObject({ storedGames: 8, alreadyStored: true, runId: first.runId });
+
+    const faulty = join(dir, 'faulty.mjs');
+    writeFileSync(faulty, 'export default { choose: ({ placements }) => placements.length };\n');
+    const faulted = await runCli(['bench', '--agent', faulty, '--board', '6x8', '--games', '3', '--workers', '2', '--json'], codeEnv);
+    expect(faulted.code).toBe(0); // the run is whole: its games say how they ended
+    expect(JSON.parse(faulted.stdout)).toMatchObject({
+      faults: 3,
+      firstFault: expect.stringMatching(/faulty\.mjs answered \d+: not the index of one of the \d+ placements$/),
+    });
+  });
+
+  it('refuses what an agent in code cannot take, before any game', async () => {
+    for (const [extra, message] of [
+      [['--lookahead', '1'], `--lookahead sets an agent file's depth: ${agent} is an agent in code`],
+      [['--queue', 'redis://127.0.0.1:9'], `${agent} is an agent in code, on this machine only: leave out --queue`],
+    ] as const) {
+      const { code, stderr } = await runCli(['bench', '--agent', agent, ...extra], codeEnv);
+      expect(code).toBe(2);
+      expect(stderr).toContain(message);
+    }
+  });
+});
