@@ -63,7 +63,7 @@ export function registerBenchCommands(program: Command): void {
     )
     .option(
       '--json',
-      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds"',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds", after an agent in code\'s faults "faults","firstFault"',
     )
     .addHelpText(
       'after',
