@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { mean } from '../core/stats.ts';
 import { playOnServer } from '../client/aveiro-client.ts';
-import { AVEIRO_PREVIEW } from '../client/planner.ts';
+import { AVEIRO_PREVIEW, aveiroAgent, aveiroCodeAgent } from '../client/planner.ts';
 import type { AveiroResult } from '../client/player.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import type { Chooser } from '../tetris-ai/agent.ts';
 import { withLookahead } from '../tetris-ai/agent-spec.ts';
+import { isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
 import { integerIn, optionParser, print } from './options.ts';
 
 interface ClientFlags {
@@ -30,7 +32,11 @@ export function registerClientCommand(program: Command): void {
     .description("play Aveiro-protocol games with an agent, on Gridmind's server or the course's own")
     .option('--server <url>', 'the server, ws://HOST:PORT', serverUrl, 'ws://localhost:8000')
     .option('--name <name>', 'the name to join with', 'gridmind')
-    .option('--agent <name|file>', 'a built-in agent (see `gridmind agents`) or an agent JSON file', 'aveiro')
+    .option(
+      '--agent <name|file>',
+      'a built-in agent (see `gridmind agents`), an agent JSON file, or an agent in code (.js, .mjs, .ts, .mts)',
+      'aveiro',
+    )
     .option('--games <n>', 'games to play', integerIn(1, 10_000), 1)
     .option('--parallel <k>', 'games to play at once (each on its own connection)', integerIn(1, 256), 1)
     .option(
@@ -38,12 +44,23 @@ export function registerClientCommand(program: Command): void {
       `search this many of the next pieces the server shows instead of the agent's own depth (0 to ${AVEIRO_PREVIEW})`,
       integerIn(0, AVEIRO_PREVIEW),
     )
-    .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}')
+    .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}, a game the agent\'s fault ended with "fault"')
     .action((flags: ClientFlags) => client(flags));
 }
 
+/** Makes the agent of each game: an agent's own policy, or an agent in code (checked before any game). */
+async function agentOf(flags: ClientFlags): Promise<() => Chooser> {
+  if (!isCodeAgent(flags.agent)) {
+    const spec = withLookahead(loadAgentSpec(flags.agent), flags.lookahead);
+    return () => aveiroAgent(spec);
+  }
+  if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${flags.agent} is an agent in code`);
+  const module = await loadCodeAgent(flags.agent);
+  return () => aveiroCodeAgent(module);
+}
+
 async function client(flags: ClientFlags): Promise<void> {
-  const spec = withLookahead(loadAgentSpec(flags.agent), flags.lookahead);
+  const newAgent = await agentOf(flags);
   const games: AveiroResult[] = [];
   const stop = new AbortController(); // the first failure ends the other games too
   let started = 0;
@@ -52,17 +69,21 @@ async function client(flags: ClientFlags): Promise<void> {
       const game = ++started;
       let result: AveiroResult;
       try {
-        result = await playOnServer(flags.server, flags.name, spec, stop.signal);
+        result = await playOnServer(flags.server, flags.name, newAgent, stop.signal);
       } catch (error) {
         if (!stop.signal.aborted) stop.abort();
         throw new RunFailure((error as Error).message); // the server's or the network's failure, not the input's
       }
       games.push(result);
-      if (!flags.json) print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces`);
+      if (!flags.json) {
+        const fault = result.fault === undefined ? '' : `; the agent's fault ended it: ${result.fault}`;
+        print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces${fault}`);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(flags.parallel, flags.games) }, playNext));
   const meanScore = mean(games.map((game) => game.score));
+  if (games.some((game) => game.fault !== undefined)) process.exitCode = 1; // the games are reported, but the agent failed in some
   if (flags.json) print(JSON.stringify({ games, meanScore }));
   else print(`mean score over ${games.length} game${games.length === 1 ? '' : 's'}: ${meanScore.toFixed(1)}`);
 }

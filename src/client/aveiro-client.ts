@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { Frame } from '../aveiro/game.ts';
-import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import { AgentFault, type Chooser } from '../tetris-ai/agent.ts';
 import { AveiroPlayer, type AveiroResult } from './player.ts';
 
 /**
@@ -8,13 +8,15 @@ import { AveiroPlayer, type AveiroResult } from './player.ts';
  * `/player`, answers every state frame with one key (the server applies it after the next fall), and
  * resolves with the final score when the server ends the game. Lines and pieces are counted from the
  * frames (the protocol does not send them). An error from the server, a message that is not JSON, an
- * abnormal close or the `signal` ends the game: the promise is rejected and the connection closed.
+ * abnormal close or the `signal` ends the game: the promise is rejected and the connection closed. When
+ * the agent (a fresh one from `newAgent` for the game) is at fault, the client leaves the game and
+ * resolves with the fault.
  */
-export function playOnServer(server: string, name: string, spec: AgentSpec, signal?: AbortSignal): Promise<AveiroResult> {
+export function playOnServer(server: string, name: string, newAgent: () => Chooser, signal?: AbortSignal): Promise<AveiroResult> {
   const url = `${server.replace(/\/+$/, '')}/player`;
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
-    const player = new AveiroPlayer(spec);
+    const player = new AveiroPlayer(newAgent());
     let score = 0;
     let lines = 0;
     let pieces = 0;
@@ -46,7 +48,16 @@ export function playOnServer(server: string, name: string, spec: AgentSpec, sign
       if (frame.piece === null) pieces++;
       if (frame.score > score) lines += Math.round(Math.sqrt(frame.score - score)); // a lock clearing n lines scores n²
       score = frame.score;
-      socket.send(JSON.stringify({ cmd: 'key', key: player.keyAfter(frame) }));
+      let key: string;
+      try {
+        key = player.keyAfter(frame);
+      } catch (error) {
+        if (!(error instanceof AgentFault)) throw error;
+        finished = true;
+        resolve({ score, lines, pieces, fault: error.message });
+        return socket.close();
+      }
+      socket.send(JSON.stringify({ cmd: 'key', key }));
     });
     socket.on('close', (code, reason) => {
       if (finished || code === 1000) resolve({ score, lines, pieces });

@@ -5,8 +5,9 @@ import type { Placements } from '../tetris/placements.ts';
 import { aveiroRotation } from '../tetris/rotation/aveiro.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
 import type { Orientation } from '../tetris/shape.ts';
-import { TetrisAgent } from '../tetris-ai/agent.ts';
+import { TetrisAgent, type Chooser } from '../tetris-ai/agent.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import { CodeAgentChooser, type AgentModule } from '../tetris-ai/code-agents.ts';
 
 /** The keys a plan is made of: a tick with no key, turn, left, right, drop. */
 const KEYS = ['', 'w', 'a', 'd', 's'] as const;
@@ -52,6 +53,16 @@ export interface Plan {
 const SPAN_X = WIDTH + 8;
 const SPAN_Y = HEIGHT + 8;
 const STATES = 4 * SPAN_X * SPAN_Y;
+
+/** An agent's own policy on the protocol's board: its lookahead, tie-break and despair, as in `play`. */
+export function aveiroAgent(spec: AgentSpec): TetrisAgent {
+  return new TetrisAgent(spec, COLUMNS, HEIGHT, aveiroRotation, 'reachable');
+}
+
+/** An agent in code on the protocol's board, choosing among the locks the clock lets through. */
+export function aveiroCodeAgent(module: AgentModule): CodeAgentChooser {
+  return new CodeAgentChooser(module, COLUMNS, HEIGHT, aveiroRotation);
+}
 
 /** What the planner needs of a frame: the locked cells, the score, and the next pieces identified. */
 export interface PlanningState {
@@ -108,7 +119,6 @@ class Locks implements Placements {
  */
 export class AveiroPlanner {
   private readonly board = new Board(COLUMNS, HEIGHT);
-  private readonly agent: TetrisAgent;
   private readonly locks = new Locks((state) => this.keysTo(state));
   /** Occupied cells, walls and floor included, at (y + 4) · SPAN_X + x + 4. */
   private readonly occupied = new Uint8Array(SPAN_X * SPAN_Y);
@@ -118,9 +128,8 @@ export class AveiroPlanner {
   private readonly queue = new Int32Array(STATES);
   private stamp = 0;
 
-  constructor(spec: AgentSpec) {
-    this.agent = new TetrisAgent(spec, COLUMNS, HEIGHT, aveiroRotation, 'reachable');
-  }
+  /** `agent` chooses among the locks: an agent's own policy ({@link aveiroAgent}) or an agent in code. */
+  constructor(private readonly agent: Chooser) {}
 
   /** The best plan for the falling piece in a frame, or null when it can go nowhere. */
   plan(frame: PlanningState, piece: PieceState): Plan | null {

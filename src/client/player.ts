@@ -1,5 +1,5 @@
 import type { Frame, PieceState } from '../aveiro/game.ts';
-import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import type { Chooser } from '../tetris-ai/agent.ts';
 import { AveiroPlanner, identifyPiece, type Plan } from './planner.ts';
 
 const same = (a: PieceState, b: PieceState) => a.shape === b.shape && a.rotation === b.rotation && a.x === b.x && a.y === b.y;
@@ -17,8 +17,9 @@ export class AveiroPlayer {
   private start: PieceState | null = null;
   private step = 0;
 
-  constructor(spec: AgentSpec) {
-    this.planner = new AveiroPlanner(spec);
+  /** `agent` chooses where each piece locks (see {@link AveiroPlanner}). */
+  constructor(agent: Chooser) {
+    this.planner = new AveiroPlanner(agent);
   }
 
   keyAfter(frame: Frame): string {
@@ -49,4 +50,6 @@ export interface AveiroResult {
   readonly score: number;
   readonly lines: number;
   readonly pieces: number;
+  /** What an agent in code did wrong, when its fault ended the game (the client then left it). */
+  readonly fault?: string;
 }

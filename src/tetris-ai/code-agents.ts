@@ -38,7 +38,7 @@ export interface AgentTurn {
   readonly piece: PieceName;
   /** The next pieces, as many as the preview shows. */
   readonly preview: readonly PieceName[];
-  /** The placements the piece can take (drop placements under the research protocol), in Gridmind's order. */
+  /** The placements the piece can take (drop placements under the research protocol; for the Aveiro client, those its clock lets through). */
   readonly placements: readonly Placement[];
   readonly score: number;
 }
@@ -104,10 +104,11 @@ export class CodeAgentChooser implements Chooser {
   }
 
   choose(state: TurnState): Choice | null {
-    const { generator } = this;
-    const count = generator.generate(state.board, state.piece, 'drop');
+    const given = state.placements; // the placements a front end knows better (the Aveiro client's), else the drops
+    const list = given ?? this.generator;
+    const count = given?.count ?? this.generator.generate(state.board, state.piece, 'drop');
     if (count === 0) return null;
-    const placements = Array.from({ length: count }, (_, i) => ({ rotation: generator.rotation[i], x: generator.x[i], y: generator.y[i] }));
+    const placements = Array.from({ length: count }, (_, i) => ({ rotation: list.rotation[i], x: list.x[i], y: list.y[i] }));
     let answer: unknown;
     try {
       answer = this.agent.choose({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AveiroGame, GRID, startInfo, type Cell } from '../../src/aveiro/game.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { aveiroAgent } from '../../src/client/planner.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 
 const sorted = (cells: Cell[] | null) => (cells ?? []).map(([x, y]) => `${x},${y}`).sort();
@@ -101,7 +102,7 @@ describe('the Aveiro game, against the protocol', () => {
 
   it('scores lines² per lock and speeds up to 10 + score // 10', () => {
     const game = new AveiroGame(5);
-    const player = new AveiroPlayer(loadAgentSpec('bcts'));
+    const player = new AveiroPlayer(aveiroAgent(loadAgentSpec('bcts')));
     let score = 0;
     while (game.pieces < 400) {
       const frame = game.tick();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AveiroGame, HEIGHT, SHAPE_CELLS, type Frame, type PieceState } from '../../src/aveiro/game.ts';
-import { AVEIRO_PREVIEW, AveiroPlanner, identifyPiece } from '../../src/client/planner.ts';
+import { AVEIRO_PREVIEW, aveiroAgent, AveiroPlanner, identifyPiece } from '../../src/client/planner.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { Board } from '../../src/tetris/board.ts';
 import { parsePiece } from '../../src/tetris/pieces.ts';
@@ -20,7 +20,7 @@ function lockOf({ shape, rotation, x, y }: PieceState): { rotation: number; x: n
 /** The frames of a game played by the agent, with the falling piece of each, for the first `pieces` pieces. */
 function framesOf(spec: AgentSpec, seed: number, pieces: number): { frame: Frame; piece: PieceState }[] {
   const game = new AveiroGame(seed);
-  const player = new AveiroPlayer(spec);
+  const player = new AveiroPlayer(aveiroAgent(spec));
   const seen: { frame: Frame; piece: PieceState }[] = [];
   let frame = game.tick();
   while (game.running && game.pieces < pieces) {
@@ -38,8 +38,8 @@ describe('the Aveiro planner', () => {
   it('chooses with the agent code of play and bench: its lookahead over the next pieces and its tie-break', () => {
     const spec = loadAgentSpec('lookahead'); // S1's one-piece lookahead, ties by S4's priority
     expect(spec.policy.lookahead).toBe(1);
-    const planner = new AveiroPlanner(spec);
-    const greedy = new AveiroPlanner(withLookahead(spec, 0));
+    const planner = new AveiroPlanner(aveiroAgent(spec));
+    const greedy = new AveiroPlanner(aveiroAgent(withLookahead(spec, 0)));
     let differ = 0;
     for (const { frame, piece } of framesOf(spec, 3, 120)) {
       const state = { game: frame.game, score: frame.score, next: nextOf(frame) };
@@ -68,7 +68,7 @@ describe('the Aveiro planner', () => {
 
   it('plays the same game for the same seed: a determinism signature of the client', () => {
     const game = new AveiroGame(11);
-    const player = new AveiroPlayer(loadAgentSpec('aveiro'));
+    const player = new AveiroPlayer(aveiroAgent(loadAgentSpec('aveiro')));
     let frame = game.tick();
     while (game.running && game.pieces < 300) {
       game.keypress(player.keyAfter(frame));
