@@ -33,10 +33,7 @@ export function boardOption(): Option {
   return new Option('--board <WxH>', 'board size').argParser(boardSizeOption).default({ width: 10, height: 10 }, '10x10');
 }
 
-/** A figure for people: one decimal at most, "n/a" where it is unknown (null or NaN, as the standard error of one game). */
-export function figure(value: number | null): string {
-  return value === null || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
-}
+export { figure } from '../core/figure.ts'; // for the commands that still import it from here
 
 /** How a kind of stored run is listed. */
 export interface RunListing<Run> {

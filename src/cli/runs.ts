@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { formatDate } from '../core/dates.ts';
+import { figure } from '../core/figure.ts';
 import { listRuns, listSameGameRuns, type Run } from '../store/runs.ts';
-import { addRunsCommand, figure } from './options.ts';
+import { addRunsCommand } from './options.ts';
 
 /** `gridmind runs` (every game's runs) and `gridmind samegame runs` (SameGame's alone). */
 export function registerRunsCommands(program: Command, samegame: Command): void {

@@ -1,23 +1,17 @@
 import { availableParallelism } from 'node:os';
-import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
-import { duration } from '../core/duration.ts';
+import { InputError } from '../core/errors.ts';
 import { checkOutputFile } from '../core/files.ts';
-import { InputError, RunFailure } from '../core/errors.ts';
-import { shownAddress } from '../core/redis-address.ts';
-import { lockedDatabaseFailure, openDatabase } from '../store/database.ts';
+import { openDatabase } from '../store/database.ts';
 import { listTuneRuns } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tune/cross-entropy.ts';
-import { remainingSeconds } from '../tune/eta.ts';
-import { describeHolder } from '../tune/run-holder.ts';
-import type { TuneProgress } from '../tune/tuner.ts';
-import { claimTuningRun, playTuningRun, type RunChoice } from '../tune/tuning-run.ts';
-import { methodSettings, TUNING_METHODS, tuneCommand, type MethodName, type TuneConfig, type TuneState } from '../tune/tuning.ts';
-import { addRunsCommand, boardOption, figure, integerIn, onInterrupt, optionParser } from './options.ts';
+import { tuneToEnd, type RunChoice } from '../tune/tuning-run.ts';
+import { resumeHint, type MethodName, type TuneConfig, type TuneState } from '../tune/tuning.ts';
+import { addRunsCommand, boardOption, integerIn, onInterrupt, optionParser } from './options.ts';
 import { redisUrlOption, warnOfIgnoredWorkers } from './queue-options.ts';
-import { describeRun, describeStage, report, runJson } from './tune-output.ts';
+import { announce, describeRun, report, runJson, tuneProgressBar } from './tune-output.ts';
 
 interface TuneFlags {
   features?: string[];
@@ -189,93 +183,47 @@ const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${let
 async function tune(flags: TuneFlags, command: Command): Promise<void> {
   const db = openDatabase();
   let runId: number | null = null;
-  const bar = new cliProgress.MultiBar(
-    {
-      stream: process.stderr,
-      format: 'tune {label} |{bar}| {value}/{total} candidates · last best {best} · mean {mean} · ETA {remaining}',
-      noTTYOutput: true,
-      notTTYSchedule: 10_000,
-      hideCursor: true,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  let barState: 'not yet shown' | 'shown' | 'stopped' = 'not yet shown';
-  const stopBar = () => {
-    if (barState === 'shown') {
-      if (process.stderr.isTTY) bar.update(); // a redraw writes the lines logged since the last one, which stop() drops
-      bar.stop();
-    }
-    barState = 'stopped';
-  };
-  // A bar on a terminal must print around itself; elsewhere, or with no bar, lines go straight out, in order.
-  const log = (text: string) => (process.stderr.isTTY && barState === 'shown' ? bar.log(`${text}\n`) : process.stderr.write(`${text}\n`));
-  const resumeCommand = (id: number) =>
-    `gridmind tune --resume ${id}${flags.queue === undefined ? '' : ` --queue ${shownAddress(flags.queue, 'PASSWORD')}`}`;
-  const resumeHint = (id: number) => `run ${id} is stored; resume it with \`${resumeCommand(id)}\``;
-  let letRunGo = () => {}; // set while this process holds the run
+  const bar = tuneProgressBar();
+  const interrupt = new AbortController();
   const stopHandlingInterrupts = onInterrupt(() => {
-    stopBar();
-    process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId)}`}\n`);
-    letRunGo();
+    bar.stop();
+    process.stderr.write(`\ninterrupted${runId === null ? '' : `: ${resumeHint(runId, flags.queue)}`}\n`);
+    interrupt.abort(); // lets the run go
     db.close();
   });
   try {
-    if (flags.out !== undefined) checkOutputFile(flags.out, '--out', 'tuned.json'); // before a run is made for nothing
-    const claimed = claimTuningRun(db, runChoice(flags, command), flags.out, (taker) => {
-      stopBar();
-      const by = taker === null ? 'another process' : describeHolder(taker);
-      process.stderr.write(`\nrun ${claimed.run.id} was taken over by ${by} while this one was silent for a minute: it stops here\n`);
-      db.close();
-      process.exit(1);
-    });
-    letRunGo = claimed.release;
-    const { run, out } = claimed;
-    const { config } = run;
-    runId = run.id;
-    if (flags.out === undefined) checkOutputFile(out, '--out', 'tuned.json');
-    if (claimed.created) {
-      process.stderr.write(`tuning run ${run.id}: ${tuneCommand(config)}\n(interrupt at any time; the same command resumes it)\n`);
-    } else {
-      process.stderr.write(`resuming tuning run ${run.id} (${describeStage(run)})\n`);
-    }
-    let finished = run;
-    if (run.status !== 'done') {
-      warnOfIgnoredWorkers(command, flags.queue);
-      const progress = bar.create(config.population, 0, { label: '', best: '-', mean: '-', remaining: '-' });
-      const last = run.state.history.at(-1);
-      let summary = { best: last ? figure(last.best) : '-', mean: last ? figure(last.mean) : '-' };
-      let iterationSeconds = 0; // duration of the last iteration played whole in this session
-      const finalists = TUNING_METHODS[config.method].finalistCount(methodSettings(config));
-      const place = { queue: flags.queue, workers: flags.workers, log };
-      barState = 'shown';
-      finished = await playTuningRun(db, run, place, {
-        onProgress: (p: TuneProgress) => {
-          const label = p.phase === 'search' ? `iteration ${p.iteration + 1}/${config.iterations}` : 'validation';
-          const seconds = remainingSeconds(p, config, finalists, iterationSeconds);
-          const eta = seconds === null ? '-' : duration(seconds);
-          progress.setTotal(p.candidates);
-          progress.update(p.evaluated, { label, ...summary, remaining: eta });
-          if (p.evaluated === p.candidates && p.evaluatedBefore === 0) iterationSeconds = p.seconds;
-        },
-        onIteration: (s) => {
-          const entry = s.history.at(-1);
-          if (s.phase !== 'done' && entry !== undefined) {
-            summary = { best: figure(entry.best), mean: figure(entry.mean) };
-            log(`iteration ${entry.iteration + 1}/${config.iterations}: best ${summary.best}, mean ${summary.mean} lines`);
+    // --out is the first flag checked, before the run's settings (tuneToEnd checks it again, for any caller).
+    if (flags.out !== undefined) checkOutputFile(flags.out, '--out', 'tuned.json');
+    const request = { choice: runChoice(flags, command), out: flags.out, place: { queue: flags.queue, workers: flags.workers } };
+    const { run, out } = await tuneToEnd(
+      db,
+      request,
+      {
+        started: (started, created) => {
+          runId = started.id;
+          announce(started, created);
+          if (started.status !== 'done') {
+            warnOfIgnoredWorkers(command, flags.queue);
+            bar.show(started.config);
           }
         },
-      });
-    }
-    stopBar();
-    report(finished, out, flags.json === true); // as stored, with the time spent
-  } catch (error) {
-    stopBar();
-    if (error instanceof InputError || runId === null) throw error;
-    throw new RunFailure(`${((lockedDatabaseFailure(error) ?? error) as Error).message}; ${resumeHint(runId)}`);
+        progress: (progress) => bar.update(progress),
+        iterationEnded: (summary) => bar.logIteration(summary),
+        log: (line) => bar.log(line),
+        takenOver: (failure) => {
+          bar.stop();
+          process.stderr.write(`\n${failure.message}\n`);
+          db.close();
+          process.exit(1);
+        },
+      },
+      interrupt.signal,
+    );
+    bar.stop();
+    report(run, out, flags.json === true); // as stored, with the time spent
   } finally {
     stopHandlingInterrupts();
-    stopBar();
-    letRunGo();
+    bar.stop();
     db.close();
   }
 }

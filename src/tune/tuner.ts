@@ -23,6 +23,8 @@ export interface TuneProgress {
 export interface TuneHooks {
   onProgress?(progress: TuneProgress): void;
   onIteration?(state: TuneState): void;
+  /** Once aborted, nothing more is stored: the run rejects with the signal's reason when the games in hand end. */
+  readonly signal?: AbortSignal;
 }
 
 /** The state of a new run: nothing played, the generator seeded from the config's seed. */
@@ -49,6 +51,7 @@ export async function runTuning(
   const method = TUNING_METHODS[config.method];
   const settings = methodSettings(config);
   while (state.phase !== 'done') {
+    hooks.signal?.throwIfAborted();
     const phase = state.phase;
     const iteration = state.iteration;
     let plan = loadTunePlan<TunePlan>(db, runId, iteration);
@@ -93,6 +96,7 @@ export async function runTuning(
           height: config.height,
           seeds: plan.seeds,
         });
+        hooks.signal?.throwIfAborted();
         saveTuneEvaluation(db, runId, iteration, candidate, lines, takeUnsaved());
         results.set(candidate, lines);
         report();
@@ -100,6 +104,7 @@ export async function runTuning(
     );
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined) throw failure.reason;
+    hooks.signal?.throwIfAborted(); // aborted with no game in hand, which the checks above would have met
 
     const lines = plan.candidates.map((_, candidate) => results.get(candidate)!);
     const scores = lines.map(mean);

@@ -1,3 +1,5 @@
+import { shownAddress } from '../core/redis-address.ts';
+import type { StoredTuneRun } from '../store/tune-runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { crossEntropyMethod } from './cross-entropy.ts';
 import { geneticAlgorithm } from './genetic.ts';
@@ -32,6 +34,9 @@ export interface TuneConfig {
   readonly start: { readonly agent: string; readonly weights: readonly number[] } | null;
   readonly initialDeviation: number;
 }
+
+/** A tuning run as stored. */
+export type TuningRun = StoredTuneRun<TuneConfig, TuneState>;
 
 /** One iteration's work, fixed before its first game: the candidates and the seeds they all play. */
 export interface TunePlan {
@@ -112,4 +117,10 @@ export function tuneCommand(config: TuneConfig): string {
     `--initial-sd ${config.initialDeviation}`,
     `--seed ${config.seed}`,
   ].join(' ');
+}
+
+/** What to say of a run stopped before its end: it is kept, and the command that resumes it (on `queue`, its password left out). */
+export function resumeHint(id: number, queue: string | undefined): string {
+  const onQueue = queue === undefined ? '' : ` --queue ${shownAddress(queue, 'PASSWORD')}`;
+  return `run ${id} is stored; resume it with \`gridmind tune --resume ${id}${onQueue}\``;
 }
