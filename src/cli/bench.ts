@@ -8,6 +8,7 @@ import { sqliteTaskStore } from '../bench/task-store.ts';
 import { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer } from '../bench/tetris-bench.ts';
 import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
+import { figure } from '../core/figure.ts';
 import { InputError } from '../core/errors.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, openDatabaseToSave } from '../store/database.ts';
@@ -16,7 +17,7 @@ import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
 import { isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
 import { runExperiment } from './experiment.ts';
-import { boardOption, figure, integerIn, print } from './options.ts';
+import { boardOption, integerIn, print } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 interface BenchFlags {

@@ -33,8 +33,6 @@ export function boardOption(): Option {
   return new Option('--board <WxH>', 'board size').argParser(boardSizeOption).default({ width: 10, height: 10 }, '10x10');
 }
 
-export { figure } from '../core/figure.ts'; // for the commands that still import it from here
-
 /** How a kind of stored run is listed. */
 export interface RunListing<Run> {
   /** The newest `limit` runs, newest first. */
