@@ -126,12 +126,15 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
     return bestValue;
   };
 
+  if (problem.moves(start, new Int32Array(problem.maxMoves)) === 0) {
+    // The game is over at the start: its one game is the empty one (nesting would replay it iterations^level times).
+    budget.offer(problem.score(start), []);
+    return budget.result(problem.score(start));
+  }
   const runs = options.runs ?? 1;
   for (let run = 0; run < runs && !budget.exhausted; run++) {
-    const nodesBefore = budget.nodes;
     policies[level].reset();
     search(level);
-    if (budget.nodes === nodesBefore) break; // no move to play from the start: every run is this one
   }
   return budget.result(problem.score(start));
 }

@@ -43,6 +43,9 @@ export const TOPPED_OUT = -1e12;
  * - Score: the lines cleared, or with an agent its value of the game (see {@link TetrisProblemSetting.agent}).
  * - Policy codes (NRPA): the piece's place in the sequence × the moves of a piece + the move, so a
  *   placement of the first piece and the same placement of the second learn apart.
+ * - No `guide`: with an agent the score already is its judgement of the board a line leaves, so the
+ *   Monte-Carlo methods steer by it. No `hash`: lines of a few known pieces seldom reach one board by
+ *   two ways, and beam, NMCS and NRPA (what `play --search` uses) need none.
  */
 export class TetrisProblem implements Problem<TetrisState> {
   readonly maxMoves: number;

@@ -1,4 +1,5 @@
-import { runSearch, type MethodSettings, type SearchMethod } from '../search/index.ts';
+import { dfs, runSearch, type MethodSettings, type SearchMethod } from '../search/index.ts';
+import type { Piece } from '../tetris/pieces.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import type { Choice, Chooser, TurnState } from '../tetris-ai/agent.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
@@ -23,7 +24,8 @@ export interface SearchPlayerSettings {
 /**
  * Plays each piece by searching the known pieces (the current one and the preview) with a generic
  * method, the agent's value of each line of play being the score (see {@link TetrisProblem}), and
- * placing the first piece as the best line found does.
+ * placing the first piece as the best line found does. Piece k of a game searches with seed + k, so a
+ * game is the same every time.
  */
 export class SearchPlayer implements Chooser {
   private pieces = 0;
@@ -35,17 +37,18 @@ export class SearchPlayer implements Chooser {
   ) {}
 
   choose(state: TurnState): Choice | null {
-    const problem = new TetrisProblem({
-      board: state.board,
-      pieces: [state.piece, ...state.preview],
-      system: this.system,
-      agent: this.spec,
-    });
+    const problem = this.problem(state, [state.piece, ...state.preview]);
     const { method, nodes, seed, level, iterations, width } = this.settings;
     const settings: MethodSettings<TetrisState> = { maxNodes: nodes, seed: seed + this.pieces++, restart: true, level, iterations, width };
-    const result = runSearch(problem, method, settings);
-    if (result.moves.length === 0) return null;
-    const placement = problem.placement(problem.start(), result.moves[0]);
-    return { ...placement, value: result.score };
+    const searched = runSearch(problem, method, settings);
+    // A budget smaller than one whole line needs (beam rates a whole depth before it goes deeper) finds
+    // no line: the piece then goes where the agent values it most on its own, as a greedy agent's would.
+    const line = searched.moves.length > 0 ? searched : dfs(this.problem(state, [state.piece]));
+    if (line.moves.length === 0) return null;
+    return { ...problem.placement(problem.start(), line.moves[0]), value: line.score };
+  }
+
+  private problem(state: TurnState, pieces: readonly Piece[]): TetrisProblem {
+    return new TetrisProblem({ board: state.board, pieces, system: this.system, agent: this.spec });
   }
 }

@@ -113,9 +113,8 @@ describe('gridmind play', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it("searches the known pieces with a generic method instead of the agent's policy, the same game for the same seed", async () => {
+  it('searches the known pieces with a generic method, the same game for the same seed', async () => {
     const args = ['play', '--agent', 'dellacherie', '--board', '8x10', '--seed', '4', '--max-pieces', '60', '--json'];
-    const own = JSON.parse((await runCli([...args, '--preview', '1'])).stdout);
     for (const method of ['beam', 'nmcs', 'nrpa']) {
       const searched = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout);
       expect(searched.search).toEqual({ method, nodes: 600, seed: 4, preview: 1 });
@@ -123,7 +122,6 @@ describe('gridmind play', () => {
       const again = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout);
       expect([again.lines, again.pieces]).toEqual([searched.lines, searched.pieces]);
     }
-    expect(own.search).toBeUndefined();
     const beam = await runCli([
       'play',
       '--agent',
@@ -140,6 +138,27 @@ describe('gridmind play', () => {
       '4',
     ]);
     expect(beam.stdout).toMatch(/; beam over 2 known pieces, 2,000 nodes a piece$/m);
+  });
+
+  it("plays the first piece where the best line puts it: searching the whole preview plays the agent's own lookahead game", async () => {
+    // The agent "lookahead" looks one piece ahead; two pieces on 8 columns have at most 32 × 32 lines, within 5,000 nodes.
+    const args = ['play', '--agent', 'lookahead', '--board', '8x10', '--seed', '4', '--max-pieces', '300', '--json'];
+    const own = JSON.parse((await runCli(args)).stdout);
+    expect(own.search).toBeUndefined();
+    expect(own.pieces).toBeGreaterThan(50);
+    for (const method of ['beam', 'nmcs']) {
+      const searched = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '5000'])).stdout);
+      expect([searched.lines, searched.pieces, searched.outcome], method).toEqual([own.lines, own.pieces, own.outcome]);
+    }
+  });
+
+  it('places a piece as the agent alone would when the budget finishes no line', async () => {
+    // Beam rates every placement of the first piece before it goes deeper: one node finishes no line.
+    const args = ['play', '--agent', 'dellacherie', '--board', '8x10', '--seed', '4', '--max-pieces', '300', '--json'];
+    const greedy = JSON.parse((await runCli(args)).stdout);
+    const starved = JSON.parse((await runCli([...args, '--search', 'beam', '--search-nodes', '1'])).stdout);
+    expect(greedy.pieces).toBeGreaterThan(50);
+    expect([starved.lines, starved.pieces, starved.outcome]).toEqual([greedy.lines, greedy.pieces, greedy.outcome]);
   });
 });
 

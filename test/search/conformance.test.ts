@@ -14,10 +14,11 @@ import {
   type SearchMethod,
   type SearchResult,
 } from '../../src/search/index.ts';
-import { parseBoard } from '../../src/tetris/board.ts';
+import { parseBoard, type Board } from '../../src/tetris/board.ts';
 import { parsePiece } from '../../src/tetris/pieces.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import type { AgentSpec } from '../../src/tetris-ai/agent-spec.ts';
 import { TetrisProblem } from '../../src/tetris-search/problem.ts';
 import { ToyProblem } from './toy-problem.ts';
 
@@ -33,32 +34,24 @@ function ratingByScore<S>(problem: Problem<S>): ChildRating<S> {
 }
 
 const tetrisBoard = parseBoard(['....', '#.##', '##.#'].join('\n'), { width: 4, height: 6 });
-const PROBLEMS: [string, () => Problem<unknown>][] = [
-  [
-    'SameGame',
-    () =>
-      new SameGameProblem(parseBoardText('01121\n02222\n01011\n10122\n11222'), { scoring: 'standard', shift: 'left' }) as Problem<unknown>,
-  ],
-  [
-    'Tetris, lines cleared',
-    () =>
-      new TetrisProblem({
-        board: tetrisBoard,
-        pieces: ['I', 'O', 'T'].map(parsePiece),
-        system: ROTATION_SYSTEMS.classic,
-      }) as Problem<unknown>,
-  ],
+/** A 4 × 4 Tetris board with one free column: no O piece fits. */
+const oneColumnFree = parseBoard(['###.', '###.', '###.', '###.'].join('\n'), { width: 4, height: 4 });
+const tetris = (board: Board, pieces: string[], agent?: AgentSpec) =>
+  new TetrisProblem({ board, pieces: pieces.map(parsePiece), system: ROTATION_SYSTEMS.classic, agent }) as Problem<unknown>;
+const sameGame = (rows: string) => new SameGameProblem(parseBoardText(rows), { scoring: 'standard', shift: 'left' }) as Problem<unknown>;
+
+/** Each problem of the suite, and one of its kind whose game is over at the start. */
+const PROBLEMS: [string, { make: () => Problem<unknown>; over: () => Problem<unknown> }][] = [
+  ['SameGame', { make: () => sameGame('01121\n02222\n01011\n10122\n11222'), over: () => sameGame('01\n10') }],
+  ['Tetris, lines cleared', { make: () => tetris(tetrisBoard, ['I', 'O', 'T']), over: () => tetris(oneColumnFree, ['O', 'I']) }],
   [
     "Tetris, an agent's values",
-    () =>
-      new TetrisProblem({
-        board: tetrisBoard,
-        pieces: ['T', 'L', 'I'].map(parsePiece),
-        system: ROTATION_SYSTEMS.classic,
-        agent: loadAgentSpec('dellacherie'),
-      }) as Problem<unknown>,
+    {
+      make: () => tetris(tetrisBoard, ['T', 'L', 'I'], loadAgentSpec('dellacherie')),
+      over: () => tetris(oneColumnFree, ['O', 'I'], loadAgentSpec('dellacherie')),
+    },
   ],
-  ['toy', () => new ToyProblem() as Problem<unknown>],
+  ['toy', { make: () => new ToyProblem() as Problem<unknown>, over: () => new ToyProblem(0) as Problem<unknown> }],
 ];
 
 const search = (problem: Problem<unknown>, method: SearchMethod, settings: MethodSettings<unknown>) =>
@@ -78,7 +71,7 @@ function replay(problem: Problem<unknown>, moves: readonly number[]): unknown {
 
 const withoutTime = ({ ms: _ms, ...result }: SearchResult) => result;
 
-describe.each(PROBLEMS)('every search method on %s', (_name, make) => {
+describe.each(PROBLEMS)('every search method on %s', (_name, { make, over }) => {
   it.each(SEARCH_METHODS)('%s plays legal moves only, to the end of a game, and reports the score its moves replay to', (method) => {
     const problem = make();
     const result = search(problem, method, { maxNodes: 20_000 });
@@ -100,20 +93,27 @@ describe.each(PROBLEMS)('every search method on %s', (_name, make) => {
     expect(timed.ms).toBeLessThan(30 + 1000); // generous: the machines are shared
   });
 
+  it.each(SEARCH_METHODS)('%s, restarting, ends at once when the game is over at the start', (method) => {
+    const problem = over();
+    let looks = 0;
+    const counted = new Proxy(problem, {
+      get: (target, key) =>
+        key === 'moves' ? (state: unknown, out: Int32Array) => (looks++, target.moves(state, out)) : Reflect.get(target, key),
+    });
+    const result = search(counted, method, { maxNodes: 1_000_000, restart: true });
+    expect(result).toMatchObject({ score: problem.score(problem.start()), moves: [], solved: true, nodes: 0, stop: 'done' });
+    expect(looks).toBeLessThanOrEqual(3); // a look or two at the start, not one per nested playout
+  });
+
   it.each(SEARCH_METHODS)('%s finds the same game with the same seed', (method) => {
     const problem = make();
     const settings = { maxNodes: 300, restart: true };
     expect(withoutTime(search(problem, method, settings))).toEqual(withoutTime(search(make(), method, settings)));
   });
-});
 
-describe('the Monte-Carlo methods draw on their seed', () => {
-  it.each(['nmcs', 'nrpa'] as const)('%s plays other games with other seeds', (method) => {
-    const problem = new SameGameProblem(parseBoardText('0112102\n2022201\n1010112\n2101220\n1122210'), {
-      scoring: 'standard',
-      shift: 'left',
-    });
-    const games = new Set([1, 2, 3, 4, 5, 6].map((seed) => runSearch(problem, method, { maxNodes: 200, seed, level: 1 }).moves.join(' ')));
+  it.each(['nmcs', 'nrpa'] as const)('%s plays other games with other seeds, so the same seed decides a game', (method) => {
+    const problem = make();
+    const games = new Set([1, 2, 3, 4, 5, 6].map((seed) => search(problem, method, { maxNodes: 5, seed, level: 1 }).moves.join(' ')));
     expect(games.size).toBeGreaterThan(1);
   });
 });

@@ -24,14 +24,6 @@ describe('budgets', () => {
     expect(result.ms).toBeLessThan(600);
   });
 
-  it.each(SEARCH_METHODS)('%s, restarting under a node budget, ends at once on a start with no move: the game is over', (method) => {
-    const board = parseBoardText('01\n10');
-    const over = new SameGameProblem(board, { scoring: 'standard', shift: 'left' });
-    const rateOver = new HeuristicRater(board, 'left').rating('h4');
-    const result = runSearch(over, method, { maxNodes: 1_000_000, restart: true, rating: rateOver, seed: 1 });
-    expect(result).toMatchObject({ score: 0, moves: [], solved: true, nodes: 0, stop: 'done' });
-  });
-
   it.each(SEARCH_METHODS)('%s stops when cancelled, and does nothing when cancelled from the start', (method) => {
     let asked = 0;
     const result = runSearch(problem, method, { rating, seed: 1, cancelled: () => ++asked > 10 });

@@ -6,15 +6,19 @@ export interface ToyState {
 }
 
 /**
- * A small puzzle for the search library's conformance suite: choose 5 digits from 0–2, one after the
- * other; digit d at place i earns (d + 1) × (i + 1), but after a 2 only 0 or 1 may follow, and a run
- * of three 1s earns 10 more. Its best game, 1 1 1 1 1 (60 points: 30 for the digits, 30 for three runs),
- * is not the greedy one, which takes a 2 first.
+ * A small puzzle for the search library's conformance suite: choose `length` digits (default 5) from
+ * 0–2, one after the other; digit d at place i earns (d + 1) × (i + 1), but after a 2 only 0 or 1 may
+ * follow, and a run of three 1s earns 10 more. With 5 digits its best game, 1 1 1 1 1 (60 points: 30
+ * for the digits, 30 for three runs), is not the greedy one, which takes a 2 first. With 0 the game
+ * is over at the start.
  */
 export class ToyProblem implements Problem<ToyState> {
   readonly maxMoves = 3;
-  readonly maxDepth = 5;
-  readonly codeCount = 15;
+  readonly codeCount: number;
+
+  constructor(readonly maxDepth = 5) {
+    this.codeCount = 3 * maxDepth;
+  }
 
   start(): ToyState {
     return { digits: [] };
