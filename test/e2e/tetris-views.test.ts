@@ -208,8 +208,9 @@ describe('the Tetris views at both window sizes', () => {
     });
     // The Aveiro rotation system's I piece stands upright at spawn: it must lie flat in the preview.
     await startPlay(page, { player: 'human', rules: 'aveiro', seed: 2 });
+    // Seed 2 shows an I within a few pieces; a loaded machine may drop some presses, hence the margin.
     for (let drops = 0; !(await page.getAttribute('canvas.preview', 'aria-label'))!.split(' ').includes('I'); drops++) {
-      expect(drops).toBeLessThan(20);
+      expect(drops).toBeLessThan(100);
       await page.keyboard.press('Space');
     }
     // Pieces apart: the preview's painted rows form three runs, split by gaps of at least half a cell.

@@ -140,7 +140,9 @@ function pairedChart(run: TetrisRun): ChartConfiguration {
 /** The agent of a run, or both agents of a comparison. */
 const agentsOf = (run: TetrisRun) => (run.vs ? `${run.agent} vs ${run.vs}` : run.agent);
 
-const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** A figure for people; '—' where it is unknown (the standard error of a single game is stored as null). */
+const number = (value: number | null) =>
+  value === null || Number.isNaN(value) ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 type Game = Run['game'];
 const GAMES: readonly [Game, string][] = [
