@@ -1,5 +1,6 @@
 import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
-import { SEARCH_METHODS, type SearchMethod } from '../../../src/search/index.ts';
+import { SEARCH_METHODS } from '../../../src/search/index.ts';
+import { NameSelect } from '../NameSelect.tsx';
 import { NumberField } from '../NumberField.tsx';
 import { MethodSettingsFields } from './MethodSettingsFields.tsx';
 import type { SameGameSettings } from './session.ts';
@@ -59,25 +60,11 @@ export function SettingsPanel({
       <div class="row">
         <label>
           Scoring
-          <select
-            value={settings.rules.scoring}
-            onChange={(event) => setRules({ scoring: event.currentTarget.value as SameGameRules['scoring'] })}
-          >
-            {SCORINGS.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
+          <NameSelect value={settings.rules.scoring} names={SCORINGS} onChange={(scoring) => setRules({ scoring })} />
         </label>
         <label>
           Columns close to
-          <select
-            value={settings.rules.shift}
-            onChange={(event) => setRules({ shift: event.currentTarget.value as SameGameRules['shift'] })}
-          >
-            {SHIFTS.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
+          <NameSelect value={settings.rules.shift} names={SHIFTS} onChange={(shift) => setRules({ shift })} />
         </label>
       </div>
       <button type="button" disabled={thinking} onClick={onNewBoard} data-testid="sg-new">
@@ -87,15 +74,7 @@ export function SettingsPanel({
       <div class="row">
         <label>
           Method
-          <select
-            value={settings.method}
-            onChange={(event) => onChange({ method: event.currentTarget.value as SearchMethod })}
-            data-testid="sg-method"
-          >
-            {SEARCH_METHODS.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
+          <NameSelect value={settings.method} names={SEARCH_METHODS} onChange={(method) => onChange({ method })} testId="sg-method" />
         </label>
       </div>
       <MethodSettingsFields
