@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 
@@ -17,6 +19,17 @@ describe('the dependency rules of ARCHITECTURE.md', () => {
     expect(summary.totalCruised).toBeGreaterThan(150); // the whole tree was read, not an empty one
     const breaches = summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`);
     expect(breaches).toEqual([]);
+  });
+
+  it("export components alone from the web app's component modules, so that no page takes a helper from another's", () => {
+    const components = readdirSync('web/src', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx'));
+    expect(components.length).toBeGreaterThan(10);
+    const others = components.flatMap((file) =>
+      [...readFileSync(join('web/src', file), 'utf8').matchAll(/^export (?!function [A-Z]|type |interface ).*$/gm)].map(
+        ([line]) => `${file}: ${line}`,
+      ),
+    );
+    expect(others).toEqual([]);
   });
 
   it('name the layers the design fixes', () => {

@@ -20,7 +20,7 @@ import { endAdjustment, type SameGameRules } from './rules.ts';
 export interface SolveOptions {
   readonly method: SearchMethod;
   readonly rules: SameGameRules;
-  /** Orders (depth-first), ranks (beam) or prioritises (best-first, default h4) the moves. */
+  /** Orders (depth-first), ranks (beam) or prioritises (best-first) the moves. */
   readonly heuristic?: HeuristicName;
   /** Only games that clear the board count (S3); for the systematic methods and beam. */
   readonly clearedOnly?: boolean;
@@ -52,6 +52,9 @@ export interface Solution {
 
 export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';
 
+/** The heuristic a method uses when none is given: best-first needs one; the others go without. */
+const DEFAULT_HEURISTIC: Readonly<Partial<Record<SearchMethod, HeuristicName>>> = { bestfirst: 'h4' };
+
 /** The settings only some methods take: S3's heuristic and goal, and the generic methods' own. */
 export const SOLVE_SETTINGS: readonly MethodSetting<SolveSettingName>[] = [
   {
@@ -60,6 +63,7 @@ export const SOLVE_SETTINGS: readonly MethodSetting<SolveSettingName>[] = [
     methods: ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam'],
     values: { type: 'choice', choices: HEURISTICS },
     help: "S3's move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)",
+    defaults: DEFAULT_HEURISTIC,
   },
   ...SEARCH_SETTINGS,
   {
@@ -91,7 +95,7 @@ export function solve(board: SameGameBoard, options: SolveOptions): Solution {
   checkSolveOptions(options);
   const { method } = options;
   const problem = new SameGameProblem(board, options.rules);
-  const heuristic = options.heuristic ?? (method === 'bestfirst' ? 'h4' : undefined);
+  const heuristic = options.heuristic ?? DEFAULT_HEURISTIC[method];
   const settings: MethodSettings<SameGameState> = {
     timeMs: options.timeMs,
     maxNodes: options.maxNodes,

@@ -1,5 +1,6 @@
 import { Budget } from './budget.ts';
 import type { ChildRating, Problem, SearchResult, TreeSearchOptions } from './problem.ts';
+import { SEARCH_DEFAULTS } from './settings.ts';
 import { Transpositions } from './transpositions.ts';
 
 export interface DepthFirstOptions<S> extends TreeSearchOptions<S> {
@@ -13,7 +14,7 @@ export interface DepthLimitedOptions<S> extends DepthFirstOptions<S> {
 }
 
 export interface IterativeDeepeningOptions<S> extends DepthLimitedOptions<S> {
-  /** The first depth limit tried (default 1, or 0 when `depth` is 0: a game over at the start is still searched). */
+  /** The first depth limit tried (default: `SEARCH_DEFAULTS`, or 0 when `depth` is 0: a game over at the start is still searched). */
   readonly minDepth?: number;
 }
 
@@ -38,7 +39,7 @@ export function dls<S>(problem: Problem<S>, options: DepthLimitedOptions<S>): Se
  */
 export function iddfs<S>(problem: Problem<S>, options: IterativeDeepeningOptions<S>): SearchResult {
   const last = checkDepth(options.depth);
-  const first = checkDepth(options.minDepth ?? Math.min(1, last));
+  const first = checkDepth(options.minDepth ?? Math.min(SEARCH_DEFAULTS.minDepth.iddfs, last));
   const limits: number[] = [];
   for (let limit = first; limit <= last; limit++) limits.push(limit);
   return new DepthFirst(problem, options).run(limits);

@@ -6,6 +6,7 @@ import { dfs, dls, iddfs } from './depth-first.ts';
 import { nmcs } from './nmcs.ts';
 import { nrpa } from './nrpa.ts';
 import type { ChildRating, Problem, SearchLimits, SearchResult } from './problem.ts';
+import { SEARCH_DEFAULTS } from './settings.ts';
 
 export * from './problem.ts';
 export * from './settings.ts';
@@ -18,20 +19,20 @@ export function parseSearchMethod(text: string): SearchMethod {
   return parseName(SEARCH_METHODS, 'search method', text);
 }
 
-/** Every method's settings in one bag; each method reads its own, with the defaults below. */
+/** Every method's settings in one bag; each method reads its own (fixed defaults: `SEARCH_DEFAULTS`; the others below). */
 export interface MethodSettings<S> extends SearchLimits {
-  /** NMCS and NRPA: nesting level (default NMCS 2, NRPA 3). */
+  /** NMCS and NRPA: nesting level. */
   readonly level?: number;
-  /** NRPA: iterations per level (default 100). */
+  /** NRPA: iterations per level. */
   readonly iterations?: number;
   /** NMCS and NRPA: start again while the budget lasts, keeping the best (default: once). */
   readonly restart?: boolean;
   readonly seed?: number;
   /** Beam: width (default: 1, 2, 4, … while the budget lasts). */
   readonly width?: number;
-  /** DLS: depth limit (default 10); IDDFS: the last limit tried (default: the problem's longest game). */
+  /** DLS: depth limit; IDDFS: the last limit tried (default: the problem's longest game). */
   readonly depth?: number;
-  /** IDDFS: the first limit tried (default 1). */
+  /** IDDFS: the first limit tried. */
   readonly minDepth?: number;
   /** Best-first (required), beam, and the depth-first methods (for their order). */
   readonly rating?: ChildRating<S>;
@@ -46,9 +47,9 @@ export function runSearch<S>(problem: Problem<S>, method: SearchMethod, settings
   const runs = settings.restart ? Infinity : 1;
   switch (method) {
     case 'nrpa':
-      return nrpa(problem, { ...settings, level: settings.level ?? 3, runs });
+      return nrpa(problem, { ...settings, level: settings.level ?? SEARCH_DEFAULTS.level.nrpa, runs });
     case 'nmcs':
-      return nmcs(problem, { ...settings, level: settings.level ?? 2, runs });
+      return nmcs(problem, { ...settings, level: settings.level ?? SEARCH_DEFAULTS.level.nmcs, runs });
     case 'beam':
       return beam(problem, { ...settings, width: settings.width ?? 1, widen: settings.width === undefined });
     case 'bestfirst':
@@ -59,7 +60,7 @@ export function runSearch<S>(problem: Problem<S>, method: SearchMethod, settings
     case 'dfs':
       return dfs(problem, settings);
     case 'dls':
-      return dls(problem, { ...settings, depth: settings.depth ?? 10 });
+      return dls(problem, { ...settings, depth: settings.depth ?? SEARCH_DEFAULTS.depth.dls });
     case 'iddfs':
       return iddfs(problem, { ...settings, depth: settings.depth ?? problem.maxDepth });
   }

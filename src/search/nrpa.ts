@@ -2,6 +2,7 @@ import { Prng } from '../core/prng.ts';
 import { Budget } from './budget.ts';
 import { GameRecord, Playouts, weigh } from './playout.ts';
 import type { Problem, SearchLimits, SearchResult } from './problem.ts';
+import { SEARCH_DEFAULTS } from './settings.ts';
 
 export interface NrpaOptions extends SearchLimits {
   /** Nesting level, 1 or more. */
@@ -54,7 +55,7 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
   const { level } = options;
   if (!Number.isInteger(level) || level < 1) throw new RangeError(`NRPA level must be a whole number ≥ 1, got ${level}`);
   if (problem.code === undefined || problem.codeCount === undefined) throw new TypeError('NRPA needs a problem with move codes');
-  const iterations = options.iterations ?? 100;
+  const iterations = options.iterations ?? SEARCH_DEFAULTS.iterations.nrpa;
   const alpha = options.alpha ?? 1;
   const codeCount = problem.codeCount;
   const budget = new Budget(options);

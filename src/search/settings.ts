@@ -23,11 +23,28 @@ export interface MethodSetting<Name extends string = string> {
   readonly values: SettingValues;
   /** What the command line's help says of it: the methods, the meaning and the default. */
   readonly help: string;
+  /**
+   * The value each method uses when the setting is not given, for the methods where it is a fixed one
+   * (the others go without, or derive it from the problem or the budget, as `help` says).
+   */
+  readonly defaults?: Readonly<Partial<Record<SearchMethod, number | string>>>;
 }
 
 export type SearchSettingName = 'level' | 'iterations' | 'width' | 'depth' | 'minDepth' | 'first';
 
-/** The generic methods' own settings (see `MethodSettings` for their meaning and defaults). */
+/**
+ * The generic methods' fixed defaults, by setting and method; the methods take them from here. Beam's
+ * width has none (it widens 1, 2, 4, … while the budget lasts), nor IDDFS's last limit (the problem's
+ * longest game).
+ */
+export const SEARCH_DEFAULTS = {
+  level: { nmcs: 2, nrpa: 3 },
+  iterations: { nrpa: 100 },
+  depth: { dls: 10 },
+  minDepth: { iddfs: 1 },
+} as const satisfies Partial<Record<SearchSettingName, Partial<Record<SearchMethod, number>>>>;
+
+/** The generic methods' own settings (see `MethodSettings` for their meaning). */
 export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
   {
     name: 'level',
@@ -35,6 +52,7 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     methods: ['nmcs', 'nrpa'],
     values: { type: 'whole', min: 1, max: 6 },
     help: 'nmcs and nrpa: nesting level (default nmcs 2, nrpa 3)',
+    defaults: SEARCH_DEFAULTS.level,
   },
   {
     name: 'iterations',
@@ -42,6 +60,7 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     methods: ['nrpa'],
     values: { type: 'whole', min: 1, max: 1_000_000 },
     help: 'nrpa: iterations per level (default 100)',
+    defaults: SEARCH_DEFAULTS.iterations,
   },
   {
     name: 'width',
@@ -56,6 +75,7 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     methods: ['dls', 'iddfs'],
     values: { type: 'whole', min: 0, max: 2500 },
     help: 'dls: depth limit (default 10); iddfs: the last limit tried',
+    defaults: SEARCH_DEFAULTS.depth,
   },
   {
     name: 'minDepth',
@@ -63,6 +83,7 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     methods: ['iddfs'],
     values: { type: 'whole', min: 0, max: 2500 },
     help: 'iddfs: the first limit tried (default 1)',
+    defaults: SEARCH_DEFAULTS.minDepth,
   },
   {
     name: 'first',

@@ -213,11 +213,15 @@ describe('the SameGame page in a real browser', () => {
       page.$$eval('[data-testid=sg-method-settings] [data-testid^=sg-setting-]', (found) =>
         found.map((field) => field.getAttribute('data-testid')),
       );
+    const placeholder = (testId: string) => page.getAttribute(`[data-testid=${testId}]`, 'placeholder');
+    const heuristics = () => page.$$eval('[data-testid=sg-setting-heuristic] option', (found) => found.map((option) => option.textContent));
     expect(await fields()).toEqual(['sg-setting-level', 'sg-setting-iterations']); // nrpa's
+    expect([await placeholder('sg-setting-level'), await placeholder('sg-setting-iterations')]).toEqual(['default 3', 'default 100']);
     await page.selectOption('[data-testid=sg-method]', 'beam');
     expect(await fields()).toEqual(['sg-setting-heuristic', 'sg-setting-width', 'sg-setting-clearedOnly']);
     expect(await page.inputValue('[data-testid=sg-setting-heuristic]')).toBe('h4');
-    expect(await page.getAttribute('[data-testid=sg-setting-width]', 'placeholder')).toBe('default');
+    expect(await heuristics()).toEqual(['none', 'h1', 'h2', 'h3', 'h4']); // beam may go without, as on the command line
+    expect(await placeholder('sg-setting-width')).toBe('default'); // no fixed width: it widens while the time lasts
     await setField(page, 'sg-setting-width', '3');
     await page.selectOption('[data-testid=sg-setting-heuristic]', 'h2');
     await setField(page, 'sg-seconds', '1');
@@ -237,6 +241,14 @@ describe('the SameGame page in a real browser', () => {
     await page.click('[data-testid=sg-hint]');
     expect(await status(page)).toMatch(/^(Looking for a move: iddfs \(heuristic h2, stop at the first solution\), up to 1 s…|Hint: )/);
     await expect.poll(() => status(page), PATIENTLY).toMatch(/^Hint: /);
+    // No heuristic for iddfs (its moves in their own order); best-first, which needs one, shows its default.
+    await page.selectOption('[data-testid=sg-setting-heuristic]', 'none');
+    await page.click('[data-testid=sg-hint]');
+    expect(await status(page)).toMatch(/^(Looking for a move: iddfs \(stop at the first solution\), up to 1 s…|Hint: )/);
+    await expect.poll(() => status(page), PATIENTLY).toMatch(/^Hint: /);
+    await page.selectOption('[data-testid=sg-method]', 'bestfirst');
+    expect(await heuristics()).toEqual(['h1', 'h2', 'h3', 'h4']);
+    expect(await page.inputValue('[data-testid=sg-setting-heuristic]')).toBe('h4');
     await screenshot(page, 'samegame-method-settings-wide');
     await page.setViewportSize({ width: 420, height: 900 });
     expect(await scrollsSideways(page)).toBe(false);

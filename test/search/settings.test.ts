@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SameGameBoard } from '../../src/samegame/board.ts';
-import { checkSolveOptions, solve, SOLVE_SETTINGS } from '../../src/samegame/solver.ts';
-import { SEARCH_METHODS, SEARCH_SETTINGS } from '../../src/search/index.ts';
+import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { checkSolveOptions, solve, SOLVE_SETTINGS, type SolveOptions } from '../../src/samegame/solver.ts';
+import { SEARCH_METHODS, SEARCH_SETTINGS, type SearchMethod } from '../../src/search/index.ts';
 import { flagOf } from '../../src/cli/setting-options.ts';
 
 const rules = { scoring: 'standard', shift: 'left' } as const;
@@ -26,6 +27,33 @@ describe('the table of the settings only some methods take', () => {
       expect(() => solve(SameGameBoard.fromColumns([[0, 0]], 2, 2), { method, rules, [setting.name]: value, maxNodes: 10 })).toThrow(
         /^"[a-z ]+" works with/,
       );
+    }
+  });
+
+  it('fixes the defaults the methods use, which the help states', () => {
+    const fixed = SOLVE_SETTINGS.flatMap((setting) =>
+      Object.entries(setting.defaults ?? {}).map(([method, value]) => ({ setting, method: method as SearchMethod, value })),
+    );
+    expect(fixed.map(({ setting, method, value }) => `${setting.name} ${method} ${value}`)).toEqual([
+      'heuristic bestfirst h4',
+      'level nmcs 2',
+      'level nrpa 3',
+      'iterations nrpa 100',
+      'depth dls 10',
+      'minDepth iddfs 1',
+    ]);
+    // Each method searches a small board to the end with the default given and not given; NRPA's
+    // other setting is kept small, so that the search ends at once.
+    const board = randomBoard(4, 3, 3, 1);
+    const others: Partial<Record<string, Partial<SolveOptions>>> = { 'level nrpa': { iterations: 3 }, 'iterations nrpa': { level: 1 } };
+    const played = (options: Omit<SolveOptions, 'rules'>) => {
+      const { score, moves, nodes } = solve(board, { ...options, rules });
+      return { score, moves, nodes };
+    };
+    for (const { setting, method, value } of fixed) {
+      expect(setting.help).toContain(String(value));
+      const other = others[`${setting.name} ${method}`];
+      expect(played({ method, ...other, [setting.name]: value })).toEqual(played({ method, ...other }));
     }
   });
 

@@ -7,7 +7,8 @@ const title = (setting: MethodSetting) => setting.label.charAt(0).toUpperCase() 
 
 /**
  * The fields of the settings the chosen method takes, made from the solver's table: a choice is a
- * select, a whole number a field left empty for the method's default, a switch a checkbox.
+ * select (with "none" where the method may go without), a whole number a field left empty for the
+ * method's default (shown when the table fixes one), a switch a checkbox.
  */
 export function MethodSettingsFields({
   method,
@@ -26,6 +27,7 @@ export function MethodSettingsFields({
       {settingsOf(method).map((setting) => {
         const { name, values: kind } = setting;
         const testId = `sg-setting-${name}`;
+        const fallback = setting.defaults?.[method];
         if (kind.type === 'switch') {
           return (
             <label key={name} class="switch">
@@ -45,11 +47,12 @@ export function MethodSettingsFields({
             <label key={name}>
               {title(setting)}
               <select
-                value={String(values[name] ?? '')}
+                value={String(values[name] ?? fallback ?? '')}
                 disabled={disabled}
-                onChange={(event) => set(name, event.currentTarget.value)}
+                onChange={(event) => set(name, event.currentTarget.value || undefined)}
                 data-testid={testId}
               >
+                {fallback === undefined && <option value="">none</option>}
                 {kind.choices.map((choice) => (
                   <option key={choice}>{choice}</option>
                 ))}
@@ -64,7 +67,7 @@ export function MethodSettingsFields({
               type="number"
               min={kind.min}
               max={kind.max}
-              placeholder="default"
+              placeholder={fallback === undefined ? 'default' : `default ${fallback}`}
               value={values[name] === undefined ? '' : String(values[name])}
               disabled={disabled}
               onChange={(event) => {

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { groupPoints, MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
-import { SEARCH_METHODS, type SearchMethod } from '../../../src/search/index.ts';
+import { groupPoints } from '../../../src/samegame/rules.ts';
 import { useTicker } from '../hooks.ts';
-import { NumberField } from '../NumberField.tsx';
 import { drawSameGame } from './draw.ts';
 import { useCellSize } from './fit.ts';
-import { MethodSettingsFields } from './MethodSettingsFields.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
-import { SameGameSession, type SameGameSettings } from './session.ts';
+import { SameGameSession } from './session.ts';
+import { SettingsPanel } from './SettingsPanel.tsx';
 import { SolverClient } from './solver-client.ts';
 import { points } from './words.ts';
 
@@ -38,7 +36,6 @@ export function SameGameView() {
     if (context) drawSameGame(context, game.board, size, highlight.length > 0 ? highlight : hover);
   });
 
-  const set = (changes: Partial<SameGameSettings>) => session.configure(changes);
   /** The cell under the mouse; on a very narrow window CSS may draw the canvas smaller than its pixel size. */
   const cellAt = (event: MouseEvent): [number, number] => {
     const board = event.currentTarget as HTMLCanvasElement;
@@ -53,97 +50,12 @@ export function SameGameView() {
 
   return (
     <section class="samegame">
-      <aside class="side settings">
-        <h3>Board</h3>
-        <div class="row">
-          <label>
-            Columns
-            <NumberField value={settings.columns} min={2} max={50} onCommit={(columns) => set({ columns })} testId="sg-columns" />
-          </label>
-          <label>
-            Rows
-            <NumberField value={settings.rows} min={2} max={50} onCommit={(rows) => set({ rows })} testId="sg-rows" />
-          </label>
-        </div>
-        <div class="row">
-          <label>
-            Colours
-            <NumberField
-              value={settings.colours}
-              min={MIN_COLOURS}
-              max={MAX_COLOURS}
-              onCommit={(colours) => set({ colours })}
-              testId="sg-colours"
-            />
-          </label>
-          <label>
-            Seed
-            <NumberField value={settings.seed} min={0} max={Number.MAX_SAFE_INTEGER} onCommit={(seed) => set({ seed })} testId="sg-seed" />
-          </label>
-        </div>
-        <div class="row">
-          <label>
-            Scoring
-            <select
-              value={settings.rules.scoring}
-              onChange={(event) => set({ rules: { ...settings.rules, scoring: event.currentTarget.value as SameGameRules['scoring'] } })}
-            >
-              {SCORINGS.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Columns close to
-            <select
-              value={settings.rules.shift}
-              onChange={(event) => set({ rules: { ...settings.rules, shift: event.currentTarget.value as SameGameRules['shift'] } })}
-            >
-              {SHIFTS.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <button type="button" disabled={thinking} onClick={() => session.restart()} data-testid="sg-new">
-          New board
-        </button>
-        <h3>AI level</h3>
-        <div class="row">
-          <label>
-            Method
-            <select
-              value={settings.method}
-              onChange={(event) => set({ method: event.currentTarget.value as SearchMethod })}
-              data-testid="sg-method"
-            >
-              {SEARCH_METHODS.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <MethodSettingsFields
-          method={settings.method}
-          values={settings.methodSettings}
-          disabled={thinking}
-          onChange={(methodSettings) => set({ methodSettings })}
-        />
-        <div class="row">
-          <label>
-            Seconds per request
-            <NumberField value={settings.seconds} min={1} max={120} onCommit={(seconds) => set({ seconds })} testId="sg-seconds" />
-          </label>
-          <label>
-            Node limit (0: none)
-            <NumberField value={settings.maxNodes} min={0} max={1_000_000_000} onCommit={(maxNodes) => set({ maxNodes })} />
-          </label>
-        </div>
-        <label>
-          Replay interval (ms)
-          <NumberField value={settings.interval} min={10} max={5000} onCommit={(interval) => set({ interval })} testId="sg-interval" />
-        </label>
-      </aside>
+      <SettingsPanel
+        settings={settings}
+        thinking={thinking}
+        onChange={(changes) => session.configure(changes)}
+        onNewBoard={() => session.restart()}
+      />
       <div class="stage" ref={stage}>
         <canvas
           ref={canvas}

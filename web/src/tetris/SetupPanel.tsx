@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../../src/tetris/board.ts';
 import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game.ts';
-import { ROTATION_SYSTEM_NAMES, type RotationSystemName } from '../../../src/tetris/rotation/index.ts';
+import { ROTATION_SYSTEM_NAMES } from '../../../src/tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
 import { AGENTS } from '../agents.ts';
+import { NameSelect } from '../NameSelect.tsx';
 import { NumberField } from '../NumberField.tsx';
 import { HUMAN, type SessionSetup } from './session.ts';
 
@@ -78,17 +79,7 @@ export function GameFields({ setup, onChange }: { setup: SessionSetup; onChange:
       </div>
       <label>
         Rotation
-        <select
-          value={setup.rotation}
-          onChange={(event) => set({ rotation: event.currentTarget.value as RotationSystemName })}
-          data-testid="rotation"
-        >
-          {ROTATION_SYSTEM_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+        <NameSelect value={setup.rotation} names={ROTATION_SYSTEM_NAMES} onChange={(rotation) => set({ rotation })} testId="rotation" />
       </label>
       <div class="row">
         <label>
