@@ -62,6 +62,13 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'entry-points-are-for-users',
+      comment: "src/package holds the package's entry points (package.json exports): Gridmind's own modules import the modules themselves.",
+      severity: 'error',
+      from: { path: '^(src|web)/', pathNot: '^src/package/' },
+      to: { path: '^src/package/' },
+    },
+    {
       name: 'nothing-imports-the-server',
       comment: 'Only the command line starts the HTTP server.',
       severity: 'error',

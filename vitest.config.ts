@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/e2e/global-setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,12 +1,18 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: agents, placements, env. With no name, every benchmark runs.
+ * Names: agents, placements, env, startup. With no name, every benchmark runs.
  */
 import { benchAgents } from './agents.ts';
 import { benchEnvironments } from './env.ts';
 import { benchPlacements } from './placements.ts';
+import { benchStartup } from './startup.ts';
 
-const BENCHMARKS: Record<string, () => string[]> = { agents: benchAgents, placements: benchPlacements, env: benchEnvironments };
+const BENCHMARKS: Record<string, () => string[]> = {
+  agents: benchAgents,
+  placements: benchPlacements,
+  env: benchEnvironments,
+  startup: benchStartup,
+};
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !(name in BENCHMARKS));

@@ -8,11 +8,18 @@
  * aggregate height −0.510066), written as code instead of as an agent file. A `Chooser` is all
  * Gridmind's play loop needs.
  */
-import { mean, standardError } from '../../src/core/stats.ts';
-import { Board, PlacementGenerator, type Piece } from '../../src/tetris/index.ts';
-import { TetrisAgent, type Choice, type Chooser, type TurnState } from '../../src/tetris-ai/agent.ts';
-import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
-import { playResearchWith, researchRotation, type PlayOptions } from '../../src/tetris-ai/play.ts';
+import {
+  loadAgentSpec,
+  playResearchWith,
+  researchRotation,
+  TetrisAgent,
+  type Choice,
+  type Chooser,
+  type PlayOptions,
+  type TurnState,
+} from 'gridmind/agents';
+import { mean, standardError } from 'gridmind/bench';
+import { Board, PlacementGenerator, type Piece } from 'gridmind/tetris';
 
 /** The board's four measures, after full rows are cleared. */
 function measures(board: Board): { holes: number; bumpiness: number; aggregateHeight: number } {

@@ -8,10 +8,8 @@
  * (as many as the budget allows, spread evenly), keeps the move whose best game scored most, and plays
  * it. Any game that implements `Problem` can be solved by it, Tetris with known pieces included.
  */
-import { SameGame } from '../../src/samegame/game.ts';
-import { SameGameProblem } from '../../src/samegame/problem.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { runSearch, type Problem } from '../../src/search/index.ts';
+import { randomBoard, SameGame, SameGameProblem } from 'gridmind/samegame';
+import { runSearch, type Problem } from 'gridmind/search';
 
 /** A seeded random number in [0, 1): a small linear congruential generator, so the example stands alone. */
 function randomFrom(seed: number): () => number {

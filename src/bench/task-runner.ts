@@ -13,7 +13,9 @@ export class TaskPool implements TaskRunner {
 
   constructor(threads: number) {
     this.pool = new Piscina<BenchTask, Done<unknown>>({
-      filename: new URL('./task-worker.mjs', import.meta.url).href,
+      // Compiled, the workers import tasks.js as it is; from the sources, task-worker.mjs gives them tsx first.
+      filename: new URL(import.meta.url.endsWith('.ts') ? './task-worker.mjs' : './tasks.js', import.meta.url).href,
+      name: 'runTask',
       minThreads: threads,
       maxThreads: threads,
     });

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { mean } from '../core/stats.ts';
-import { playOnServer } from '../client/aveiro-client.ts';
 import { AVEIRO_PREVIEW, aveiroAgent, aveiroCodeAgent } from '../client/planner.ts';
 import type { AveiroResult } from '../client/player.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
@@ -61,6 +60,7 @@ async function agentOf(flags: ClientFlags): Promise<() => Chooser> {
 
 async function client(flags: ClientFlags): Promise<void> {
   const newAgent = await agentOf(flags);
+  const { playOnServer } = await import('../client/aveiro-client.ts'); // ws and zod load only to play
   const games: AveiroResult[] = [];
   const stop = new AbortController(); // the first failure ends the other games too
   let started = 0;

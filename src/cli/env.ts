@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import type { Environment } from '../env/environment.ts';
 import { sameGameEnv } from '../env/samegame.ts';
-import { serveOverStdio } from '../env/stdio.ts';
 import { tetrisDropEnv, tetrisKeysEnv } from '../env/tetris.ts';
 import { parseBoardSize } from '../samegame/board-files.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
@@ -80,5 +79,6 @@ function environmentOf(flags: EnvFlags): Environment {
 async function env(flags: EnvFlags): Promise<void> {
   const environment = environmentOf(flags);
   if (!flags.stdio) throw new InputError('say how to serve the environment: --stdio (JSON lines on stdin and stdout)');
+  const { serveOverStdio } = await import('../env/stdio.ts'); // zod loads only for a session
   await serveOverStdio(environment);
 }

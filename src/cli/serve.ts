@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
-import { AveiroServer } from '../aveiro/server.ts';
-import { startServer } from '../server/server.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
 import { integerIn, optionParser, print } from './options.ts';
@@ -39,6 +37,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   const port = flags.port ?? portFromEnvironment();
   if (flags.build) await ensureWebBuild((line) => print(line));
   if (flags.seed !== undefined && flags.seeds !== undefined) throw new InputError('give --seed or --seeds, not both');
+  // The servers (ws, zod) load only when serving, so that `gridmind --help` starts fast.
+  const [{ AveiroServer }, { startServer }] = await Promise.all([import('../aveiro/server.ts'), import('../server/server.ts')]);
   const db = openDatabase();
   const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, maxGames: flags.maxGames });
   let running;

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The web app's sources and where its build goes. */
+/** The web app's sources and where its build goes (the same from src/server and from its compiled dist/server). */
 export const WEB_SOURCE = fileURLToPath(new URL('../../web/', import.meta.url));
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
-const SHARED_SOURCE = fileURLToPath(new URL('../', import.meta.url));
+const SHARED_SOURCE = fileURLToPath(new URL('../../src/', import.meta.url));
 
 /** The newest modification time of any file under a folder. */
 function newestChange(folder: string): number {
@@ -17,8 +17,12 @@ function newestChange(folder: string): number {
   return newest;
 }
 
-/** Whether the built app is missing or older than a source it is built from (web/ and src/). */
+/**
+ * Whether the built app is missing or older than a source it is built from (web/ and src/). An installed
+ * package ships the build and not the sources: its build is never stale.
+ */
 export function webBuildIsStale(): boolean {
+  if (!existsSync(WEB_SOURCE)) return false;
   const index = join(WEB_DIST, 'index.html');
   if (!existsSync(index)) return true;
   return Math.max(newestChange(WEB_SOURCE), newestChange(SHARED_SOURCE)) > statSync(index).mtimeMs;

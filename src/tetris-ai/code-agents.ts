@@ -66,10 +66,24 @@ export interface AgentModule {
   newAgent(): CodeAgent;
 }
 
+let typeScriptLoader: Promise<void> | undefined;
+
+/**
+ * Makes a module in TypeScript importable: compiled Gridmind (dist/) runs without a TypeScript loader, so
+ * tsx's is registered, once per thread, for the first agent in TypeScript. From the sources (under tsx or
+ * vitest) a loader is already there.
+ */
+function readyForTypeScript(file: string): Promise<void> {
+  if (!/\.m?ts$/.test(file) || import.meta.url.endsWith('.ts')) return Promise.resolve();
+  typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
+  return typeScriptLoader;
+}
+
 /** Loads an agent module; a module that cannot be loaded or exports no agent is an InputError naming it. */
 export async function loadCodeAgent(file: string): Promise<AgentModule> {
   let exported: unknown;
   try {
+    await readyForTypeScript(file);
     exported = ((await import(pathToFileURL(resolve(file)).href)) as { default?: unknown }).default;
   } catch (error) {
     throw new InputError(`cannot load the agent module ${file}: ${(error as Error).message.split('\n')[0]}`);
