@@ -10,9 +10,12 @@ import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { CodeAgentChooser, loadCodeAgent, type AgentModule } from '../tetris-ai/code-agents.ts';
 import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
 
-/** One seeded Tetris game of an agent: an agent as data (`spec`), or an agent in code (`module`, the absolute path of its file). */
+/**
+ * One seeded Tetris game of an agent: an agent as data (`spec`), or an agent in code (`module`, the
+ * absolute path of its file, and the milliseconds it may think over a move).
+ */
 export type TetrisGameTask = { readonly game: 'tetris'; readonly options: PlayOptions } & (
-  { readonly spec: AgentSpec } | { readonly module: string }
+  { readonly spec: AgentSpec } | { readonly module: string; readonly moveTimeLimit: number }
 );
 
 /** How a SameGame board is solved in an experiment: every solver setting but cancellation, which cannot cross threads. */
@@ -51,7 +54,7 @@ export async function runTask<T extends BenchTask>(task: T): Promise<Done<TaskRe
   return { result: (await resultOf(task)) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
 }
 
-/** The agent modules this thread has loaded, by file. */
+/** The agent modules this thread has loaded, by time limit and file. */
 const modules = new Map<string, Promise<AgentModule>>();
 
 async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
@@ -61,9 +64,14 @@ async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
     const { lines, pieces, ms } = playGame(task.spec, options);
     return { lines, pieces, ms };
   }
-  let module = modules.get(task.module);
-  if (module === undefined) modules.set(task.module, (module = loadCodeAgent(task.module)));
+  const key = `${task.moveTimeLimit} ${task.module}`;
+  let module = modules.get(key);
+  if (module === undefined) modules.set(key, (module = loadCodeAgent(task.module, task.moveTimeLimit)));
   const chooser = new CodeAgentChooser(await module, options.width, options.height, researchRotation(options));
-  const { lines, pieces, ms, fault } = playResearchWith(chooser, options);
-  return { lines, pieces, ms, ...(fault !== undefined && { fault }) };
+  try {
+    const { lines, pieces, ms, fault } = playResearchWith(chooser, options);
+    return { lines, pieces, ms, ...(fault !== undefined && { fault }) };
+  } finally {
+    chooser.stop();
+  }
 }

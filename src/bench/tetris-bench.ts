@@ -14,7 +14,7 @@ import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
 export type BenchPlayer = {
   /** The name shown in results: a built-in agent's name or the file given. */
   readonly name: string;
-} & ({ readonly spec: AgentSpec } | { readonly module: string });
+} & ({ readonly spec: AgentSpec } | { readonly module: string; readonly moveTimeLimit: number });
 
 export interface BenchOptions {
   readonly agent: BenchPlayer;
@@ -76,7 +76,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
           const task: TetrisGameTask =
             'spec' in player
               ? { game: 'tetris', spec: player.spec, options: play }
-              : { game: 'tetris', module: player.module, options: play };
+              : { game: 'tetris', module: player.module, moveTimeLimit: player.moveTimeLimit, options: play };
           const stored = options.store?.find(task);
           let record: Done<GameResult> | null = null; // stays null for a game missing from the store under `storedOnly`
           if (stored !== undefined) {

@@ -10,7 +10,7 @@ import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
 import { parseName } from '../core/names.ts';
 import { DEFAULT_TARGET } from '../tetris/game.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
-import { boardSizeOption, integerIn, optionParser, print } from './options.ts';
+import { agentTimeLimitOption, boardSizeOption, integerIn, optionParser, print } from './options.ts';
 import { addSettingOptions, flagOf } from './setting-options.ts';
 
 interface PlayFlags {
@@ -27,6 +27,7 @@ interface PlayFlags {
   level?: number;
   iterations?: number;
   width?: number;
+  agentTimeLimit: number;
   json?: boolean;
 }
 
@@ -77,6 +78,7 @@ export function registerAgentCommands(program: Command): void {
       DEFAULT_SEARCH_NODES,
     );
   addSettingOptions(playCommand, PLAYER_SEARCH_SETTINGS)
+    .addOption(agentTimeLimitOption())
     .option(
       '--json',
       'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome"}, with --search also "search"',
@@ -148,8 +150,12 @@ async function playerOf(flags: PlayFlags, search: SearchPlayerSettings | null, o
     if (options.rules !== 'research')
       throw new InputError(`an agent in code plays the research rules for now: leave out --rules ${options.rules}`);
     if (search !== null) throw new InputError('--search plays an agent file or a built-in agent, not an agent in code');
-    const module = await loadCodeAgent(flags.agent);
-    return playResearchWith(new CodeAgentChooser(module, options.width, options.height, system), options);
+    const chooser = new CodeAgentChooser(await loadCodeAgent(flags.agent, flags.agentTimeLimit), options.width, options.height, system);
+    try {
+      return playResearchWith(chooser, options);
+    } finally {
+      chooser.stop();
+    }
   }
   const spec = loadAgentSpec(flags.agent);
   return search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, system, search), options);

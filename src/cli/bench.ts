@@ -15,13 +15,14 @@ import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
-import { isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
+import { importAgentModule, isCodeAgent } from '../tetris-ai/code-agents.ts';
 import { runExperiment } from './experiment.ts';
-import { boardOption, integerIn, print } from './options.ts';
+import { agentTimeLimitOption, boardOption, integerIn, print } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 interface BenchFlags {
   agent: string;
+  agentTimeLimit: number;
   vs?: string;
   board: { width: number; height: number };
   games: number;
@@ -57,6 +58,7 @@ export function registerBenchCommands(program: Command): void {
       integerIn(0, MAX_LOOKAHEAD),
     )
     .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .addOption(agentTimeLimitOption())
     .option('--resume', 'take the games already played with the same agent, board and settings from the database, and play only the others')
     .option(
       '--stored-only',
@@ -80,8 +82,8 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
     if (!isCodeAgent(name)) return { name, spec: withLookahead(loadAgentSpec(name), flags.lookahead) };
     if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${name} is an agent in code`);
     if (flags.queue !== undefined) throw new InputError(`${name} is an agent in code, on this machine only: leave out --queue`);
-    await loadCodeAgent(name); // refused here, before any game, if it cannot be loaded or exports no agent
-    return { name, module: resolve(name) };
+    await importAgentModule(name); // refused here, before any game, if it cannot be loaded or exports no agent
+    return { name, module: resolve(name), moveTimeLimit: flags.agentTimeLimit };
   };
   const agent = await player(flags.agent);
   const vs = flags.vs === undefined ? null : await player(flags.vs);

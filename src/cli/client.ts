@@ -7,7 +7,7 @@ import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import type { Chooser } from '../tetris-ai/agent.ts';
 import { withLookahead } from '../tetris-ai/agent-spec.ts';
 import { isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
-import { integerIn, optionParser, print } from './options.ts';
+import { agentTimeLimitOption, integerIn, optionParser, print } from './options.ts';
 
 interface ClientFlags {
   server: string;
@@ -16,6 +16,7 @@ interface ClientFlags {
   games: number;
   parallel: number;
   lookahead?: number;
+  agentTimeLimit: number;
   json?: boolean;
 }
 
@@ -43,6 +44,7 @@ export function registerClientCommand(program: Command): void {
       `search this many of the next pieces the server shows instead of the agent's own depth (0 to ${AVEIRO_PREVIEW})`,
       integerIn(0, AVEIRO_PREVIEW),
     )
+    .addOption(agentTimeLimitOption())
     .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}, a game the agent\'s fault ended with "fault"')
     .action((flags: ClientFlags) => client(flags));
 }
@@ -54,7 +56,7 @@ async function agentOf(flags: ClientFlags): Promise<() => Chooser> {
     return () => aveiroAgent(spec);
   }
   if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${flags.agent} is an agent in code`);
-  const module = await loadCodeAgent(flags.agent);
+  const module = await loadCodeAgent(flags.agent, flags.agentTimeLimit);
   return () => aveiroCodeAgent(module);
 }
 

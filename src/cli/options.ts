@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
+import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/code-agents.ts';
 
 /** Wraps a parser so that its InputError becomes commander's one-line "argument is invalid" report. */
 export function optionParser<T>(parse: (text: string) => T): (text: string) => T {
@@ -27,6 +28,16 @@ export function integerIn(min: number, max: number): (text: string) => number {
 }
 
 export const boardSizeOption = optionParser(parseBoardSize);
+
+/** `--agent-time-limit`, for the commands that play an agent in code. */
+export function agentTimeLimitOption(): Option {
+  return new Option(
+    '--agent-time-limit <ms>',
+    `an agent in code: milliseconds it may think over one move; past them its thread is stopped and its game ends with the fault (default ${DEFAULT_MOVE_TIME_LIMIT})`,
+  )
+    .argParser(integerIn(1, 3_600_000))
+    .default(DEFAULT_MOVE_TIME_LIMIT, String(DEFAULT_MOVE_TIME_LIMIT));
+}
 
 /** `--board WxH` for the research protocol, 10x10 unless given. */
 export function boardOption(): Option {

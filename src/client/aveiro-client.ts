@@ -16,7 +16,8 @@ export function playOnServer(server: string, name: string, newAgent: () => Choos
   const url = `${server.replace(/\/+$/, '')}/player`;
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
-    const player = new AveiroPlayer(newAgent());
+    const agent = newAgent();
+    const player = new AveiroPlayer(agent);
     let score = 0;
     let lines = 0;
     let pieces = 0;
@@ -60,6 +61,7 @@ export function playOnServer(server: string, name: string, newAgent: () => Choos
       socket.send(JSON.stringify({ cmd: 'key', key }));
     });
     socket.on('close', (code, reason) => {
+      agent.stop?.();
       if (finished || code === 1000) resolve({ score, lines, pieces });
       else fail(`the server closed the game (${code}${reason.length ? `: ${reason}` : ''})`);
     });

@@ -49,6 +49,8 @@ interface Level {
 export interface Chooser {
   /** The placement picked, or null when the piece has none; an {@link AgentFault} when the player erred. */
   choose(state: TurnState): Choice | null;
+  /** Lets go of what the player holds (an agent in code's thread); whoever made it calls this when its game ends. */
+  stop?(): void;
 }
 
 /** A player's fault in a game (an agent in code threw, or answered no placement): the game ends, and says why. */

@@ -15,14 +15,17 @@
  * or a function that returns such an object for each game (for an agent that keeps state). A module in
  * TypeScript outside a package of `"type": "module"` must end in `.mts`.
  */
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
+import type { AgentThreadData, ThreadReply, ThreadTurn } from './agent-thread.ts';
 
 /** A placement a piece can take: its orientation and its bounding box's bottom-left corner (x, y from the floor). */
 export interface Placement {
@@ -59,11 +62,16 @@ export function isCodeAgent(nameOrPath: string): boolean {
 
 const isAgent = (value: unknown): value is CodeAgent => typeof (value as CodeAgent | null)?.choose === 'function';
 
+/** An agent for one game, and how to let go of what it holds (its thread) when the game ends. */
+export interface GameAgent extends CodeAgent {
+  stop(): void;
+}
+
 /** A loaded agent module: a fresh agent for each game. */
 export interface AgentModule {
   readonly file: string;
   readonly name: string;
-  newAgent(): CodeAgent;
+  newAgent(): GameAgent;
 }
 
 let typeScriptLoader: Promise<void> | undefined;
@@ -79,8 +87,12 @@ function readyForTypeScript(file: string): Promise<void> {
   return typeScriptLoader;
 }
 
-/** Loads an agent module; a module that cannot be loaded or exports no agent is an InputError naming it. */
-export async function loadCodeAgent(file: string): Promise<AgentModule> {
+/**
+ * Imports an agent module into this thread; its agents play here, with no time limit (an agent that hangs
+ * hangs the thread: {@link loadCodeAgent} gives each game a thread of its own instead). A module that
+ * cannot be loaded or exports no agent is an InputError naming it.
+ */
+export async function importAgentModule(file: string): Promise<AgentModule> {
   let exported: unknown;
   try {
     await readyForTypeScript(file);
@@ -91,12 +103,88 @@ export async function loadCodeAgent(file: string): Promise<AgentModule> {
   const usage = 'export default { choose(turn) { return 0; } } (docs/own-agent.md)';
   if (!isAgent(exported) && typeof exported !== 'function') throw new InputError(`the agent module ${file} exports no agent: ${usage}`);
   const make = exported as AgentExport;
-  const newAgent = (): CodeAgent => {
+  const newAgent = (): GameAgent => {
     const agent = typeof make === 'function' ? make() : make;
     if (!isAgent(agent)) throw new InputError(`the agent module ${file}: its default export made no agent: ${usage}`);
-    return agent;
+    return { name: agent.name, choose: (turn) => agent.choose(turn), stop: () => {} };
   };
   return { file, name: newAgent().name ?? file, newAgent };
+}
+
+/** How long an agent in code may think about one move by default, in milliseconds. */
+export const DEFAULT_MOVE_TIME_LIMIT = 10_000;
+
+/**
+ * Loads an agent module whose agents each play on a thread of their own (agent-thread.ts), so that one
+ * that takes longer than `moveTimeLimit` milliseconds over a move is stopped, with an {@link AgentFault}.
+ * The module is imported here first, so that a module that cannot be loaded or exports no agent is an
+ * InputError naming it before any game. Call `stop()` on each agent when its game ends.
+ */
+export async function loadCodeAgent(file: string, moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT): Promise<AgentModule> {
+  const { name } = await importAgentModule(file);
+  return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit) };
+}
+
+/** The worker-thread entry of agent-thread.ts: compiled, its module as it is; from the sources, through tsx's loader. */
+function agentThread(): { entry: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./agent-thread.js', import.meta.url), eval: false };
+  const tsx = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const source = new URL('./agent-thread.ts', import.meta.url).href;
+  const launcher = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return { entry: launcher, eval: true };
+}
+
+/** An agent in code playing on its own thread: each `choose` waits at most the move time limit. */
+class ThreadAgent implements GameAgent {
+  private readonly thread: Worker;
+  private readonly port: MessagePort;
+  /** Set to 1 by the agent's thread when it has posted a reply (agent-thread.ts). */
+  private readonly posted = new Int32Array(new SharedArrayBuffer(4));
+  private ready = false;
+
+  constructor(
+    private readonly file: string,
+    readonly name: string,
+    private readonly moveTimeLimit: number,
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    const { entry, eval: isCode } = agentThread();
+    const data: AgentThreadData = { file, port: port2, posted: this.posted };
+    this.thread = new Worker(entry, { eval: isCode, workerData: data, transferList: [port2] });
+    this.thread.unref();
+    this.port = port1;
+  }
+
+  choose({ board, piece, preview, placements, score }: AgentTurn): number {
+    if (!this.ready) {
+      const started = this.nextReply(`did not load within ${this.moveTimeLimit} ms`);
+      if ('error' in started) {
+        this.stop();
+        throw new AgentFault(`${this.file} failed on its thread: ${started.error}`);
+      }
+      this.ready = true;
+    }
+    const turn: ThreadTurn = { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
+    Atomics.store(this.posted, 0, 0);
+    this.port.postMessage(turn);
+    const reply = this.nextReply(`took longer than ${this.moveTimeLimit} ms over a move`);
+    if ('error' in reply) throw new Error(reply.error);
+    return (reply as { answer: number }).answer;
+  }
+
+  stop(): void {
+    this.port.close();
+    void this.thread.terminate();
+  }
+
+  /** Waits for the thread's next reply; stops the thread and faults when it does not come in time. */
+  private nextReply(late: string): ThreadReply {
+    if (Atomics.wait(this.posted, 0, 0, this.moveTimeLimit) === 'timed-out') {
+      this.stop();
+      throw new AgentFault(`${this.file} ${late}: stopped (--agent-time-limit sets the limit)`);
+    }
+    return receiveMessageOnPort(this.port)!.message as ThreadReply;
+  }
 }
 
 /**
@@ -105,7 +193,7 @@ export async function loadCodeAgent(file: string): Promise<AgentModule> {
  */
 export class CodeAgentChooser implements Chooser {
   private readonly generator: PlacementGenerator;
-  private readonly agent: CodeAgent;
+  private readonly agent: GameAgent;
 
   constructor(
     private readonly module: AgentModule,
@@ -133,11 +221,17 @@ export class CodeAgentChooser implements Chooser {
         score: state.score,
       });
     } catch (error) {
+      if (error instanceof AgentFault) throw error;
       throw new AgentFault(`${this.module.file} threw: ${(error as Error)?.message ?? String(error)}`);
     }
     if (!Number.isInteger(answer) || (answer as number) < 0 || (answer as number) >= count) {
       throw new AgentFault(`${this.module.file} answered ${JSON.stringify(answer)}: not the index of one of the ${count} placements`);
     }
     return { ...placements[answer as number], value: 0 };
+  }
+
+  /** Lets go of the agent (its thread) when the game has ended. */
+  stop(): void {
+    this.agent.stop();
   }
 }

@@ -186,13 +186,17 @@ describe('gridmind play --agent MODULE: an agent in code', () => {
     expect(JSON.parse(typed.stdout)).toMatchObject({ pieces: 5, outcome: 'piece-limit' });
   });
 
-  it('records a throw or an answer that names no placement as the fault that ended the game, with exit 1', async () => {
+  it('records a throw, an answer that names no placement, or a move past the time limit as the fault that ended the game, with exit 1', async () => {
     for (const [text, fault] of [
       ['export default { choose() { throw new Error("boom"); } };', /threw: boom$/],
       ['export default { choose: () => 99 };', /answered 99: not the index of one of the \d+ placements$/],
+      [
+        'let moves = 0; export default { choose() { if (++moves === 4) for (;;); return 0; } };',
+        /took longer than 200 ms over a move: stopped \(--agent-time-limit sets the limit\)$/,
+      ],
     ] as const) {
       const file = moduleFile(`fault-${text.length}.mjs`, text);
-      const { code, stdout } = await runCli(['play', '--agent', file, '--json']);
+      const { code, stdout } = await runCli(['play', '--agent', file, '--agent-time-limit', '200', '--json']);
       expect(code).toBe(1);
       const result = JSON.parse(stdout);
       expect(result.outcome).toBe('agent-fault');

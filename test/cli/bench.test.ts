@@ -295,6 +295,19 @@ describe('gridmind bench --agent MODULE: an agent in code on worker threads', ()
       faults: 3,
       firstFault: expect.stringMatching(/faulty\.mjs answered \d+: not the index of one of the \d+ placements$/),
     });
+
+    const hanging = join(dir, 'hanging.mjs');
+    writeFileSync(
+      hanging,
+      'export default () => { let moves = 0; return { choose: () => { if (++moves === 3) for (;;); return 0; } }; };\n',
+    );
+    const args2 = ['bench', '--agent', hanging, '--board', '6x8', '--games', '3', '--workers', '2', '--agent-time-limit', '200', '--json'];
+    const stopped = await runCli(args2, codeEnv);
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(JSON.parse(stopped.stdout)).toMatchObject({
+      faults: 3,
+      firstFault: expect.stringMatching(/hanging\.mjs took longer than 200 ms over a move: stopped/),
+    });
   });
 
   it('refuses what an agent in code cannot take, before any game', async () => {
