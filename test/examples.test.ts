@@ -27,3 +27,27 @@ describe('the TypeScript examples', () => {
     expect(result.nmcs).toBeGreaterThan(0);
   });
 });
+
+describe('the JavaScript examples', () => {
+  it('largest-group.mjs solves a standard board through `samegame solve --solver`, every group removed', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        'bin/gridmind.js',
+        'samegame',
+        'solve',
+        '--file',
+        'data/samegame/standard/schadd_05.txt',
+        '--solver',
+        'examples/javascript/largest-group.mjs',
+        '--json',
+      ],
+      { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GRIDMIND_DB: ':memory:' } },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ method: 'code', solved: true });
+    expect(result.moves.length).toBeGreaterThan(20);
+    expect(result.score).toBeGreaterThan(0);
+  });
+});

@@ -15,6 +15,8 @@ export interface SameGameBenchOptions {
   /** The board files, each solved once. */
   readonly files: readonly string[];
   readonly options: BoardSolveOptions;
+  /** A solver in code (its module's absolute path) to solve them within the options' rules and budget, instead of their method. */
+  readonly solver?: string;
   readonly runner: TaskRunner;
   /** Where each board's result is saved, and where boards solved before are found again. */
   readonly store?: TaskStore;
@@ -53,8 +55,20 @@ export function boardFiles(dir: string): string[] {
  * thread at a time, so each search has a core to itself when there are as many cores as threads), or
  * finds it in the store.
  */
-export async function runSameGameBench({ files, options, runner, store, onProgress }: SameGameBenchOptions): Promise<SameGameBenchResult> {
-  const tasks = files.map((file): SameGameBoardTask => ({ game: 'samegame', board: readBoardFile(file).toString(), options }));
+export async function runSameGameBench({
+  files,
+  options,
+  solver,
+  runner,
+  store,
+  onProgress,
+}: SameGameBenchOptions): Promise<SameGameBenchResult> {
+  const tasks = files.map((file): SameGameBoardTask => ({
+    game: 'samegame',
+    board: readBoardFile(file).toString(),
+    options,
+    ...(solver !== undefined && { solver }),
+  }));
   let done = 0;
   let storedBoards = 0;
   const boards = await Promise.all(

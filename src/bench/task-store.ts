@@ -42,8 +42,8 @@ export function moduleGameSetup(moduleText: string, options: PlayOptions): unkno
 }
 
 /**
- * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends (a game an agent's
- * fault ended is not: it is played again); with `reuse`, a task already stored for the same setup is
+ * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends (a game or board
+ * that code's fault ended is not: it is played again; code is known by its module's text); with `reuse`, a task already stored for the same setup is
  * answered from the store instead of being done again.
  */
 export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
@@ -51,7 +51,11 @@ export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
   const moduleText = (file: string) => moduleTexts.get(file) ?? moduleTexts.set(file, readFileSync(file, 'utf8')).get(file)!;
   const gameKey = (task: TetrisGameTask) =>
     contentKey('spec' in task ? gameSetup(task.spec, task.options) : moduleGameSetup(moduleText(task.module), task.options));
-  const boardKeys = ({ board, options }: SameGameBoardTask) => [contentKey(solveSetup(options)), contentKey(board)] as const;
+  const boardKeys = ({ board, options, solver }: SameGameBoardTask) => {
+    const setup =
+      solver === undefined ? solveSetup(options) : { ...(solveSetup(options) as object), solver: contentKey(moduleText(solver)) };
+    return [contentKey(setup), contentKey(board)] as const;
+  };
   return {
     find<T extends BenchTask>(task: T): TaskResult<T> | undefined {
       if (!reuse) return undefined;
@@ -62,7 +66,10 @@ export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
       if (task.game === 'tetris') {
         const game = result as TaskResult<TetrisGameTask>;
         if (game.fault === undefined) saveBenchGame(db, gameKey(task), task.options.seed, game);
-      } else saveBoardResult(db, ...boardKeys(task), result as TaskResult<SameGameBoardTask>);
+      } else {
+        const board = result as TaskResult<SameGameBoardTask>;
+        if (board.fault === undefined) saveBoardResult(db, ...boardKeys(task), board);
+      }
     },
   };
 }

@@ -5,6 +5,7 @@
 import { hostname } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { parseBoardText } from '../samegame/board-files.ts';
+import { solveWithCode } from '../samegame/code-solvers.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { CodeAgentChooser, loadCodeAgent, type AgentModule } from '../tetris-ai/code-agents.ts';
@@ -21,11 +22,16 @@ export type TetrisGameTask = { readonly game: 'tetris'; readonly options: PlayOp
 /** How a SameGame board is solved in an experiment: every solver setting but cancellation, which cannot cross threads. */
 export type BoardSolveOptions = Omit<SolveOptions, 'cancelled'>;
 
-/** One SameGame board solved by a search: the board as board-file text (data/samegame/README.md). */
+/**
+ * One SameGame board solved by a search: the board as board-file text (data/samegame/README.md). With
+ * `solver` (the absolute path of a solver in code), that solver solves it within the options' rules and
+ * budget instead of their method.
+ */
 export interface SameGameBoardTask {
   readonly game: 'samegame';
   readonly board: string;
   readonly options: BoardSolveOptions;
+  readonly solver?: string;
 }
 
 export type BenchTask = TetrisGameTask | SameGameBoardTask;
@@ -54,11 +60,17 @@ export async function runTask<T extends BenchTask>(task: T): Promise<Done<TaskRe
   return { result: (await resultOf(task)) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
 }
 
+function solveBoard({ board, options, solver }: SameGameBoardTask): Solution {
+  if (solver === undefined) return solve(parseBoardText(board), options);
+  const budget = { timeMs: options.timeMs ?? null, maxNodes: options.maxNodes ?? null, seed: options.seed ?? 1 };
+  return solveWithCode(parseBoardText(board), solver, options.rules, budget);
+}
+
 /** The agent modules this thread has loaded, by time limit and file. */
 const modules = new Map<string, Promise<AgentModule>>();
 
 async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
-  if (task.game === 'samegame') return solve(parseBoardText(task.board), task.options);
+  if (task.game === 'samegame') return solveBoard(task);
   const { options } = task;
   if ('spec' in task) {
     const { lines, pieces, ms } = playGame(task.spec, options);

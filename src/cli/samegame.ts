@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { boardFiles, runSameGameBench, storeSameGameBench } from '../bench/samegame-bench.ts';
 import type { StoredRunId } from '../bench/run-store.ts';
@@ -11,6 +11,7 @@ import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
+import { importSolverModule, solveWithCode } from '../samegame/code-solvers.ts';
 import { checkSolveOptions, solve, SOLVE_SETTINGS, type Solution, type SolveOptions, type SolveSettingName } from '../samegame/solver.ts';
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
@@ -31,6 +32,7 @@ import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 /** The flags `solve` and `bench` share. */
 interface SearchFlags extends Pick<SolveOptions, SolveSettingName> {
   method: SearchMethod;
+  solver?: string;
   time: number;
   nodes?: number;
   rules: Scoring;
@@ -70,12 +72,34 @@ function addSearchOptions(command: Command, defaultSeconds: number): Command {
       'standard',
     )
     .option('--shift <side>', 'where empty columns close up: left or right (S3)', optionParser(parseShift), 'left')
-    .option('--seed <n>', 'seed of the Monte-Carlo methods', integerIn(0, Number.MAX_SAFE_INTEGER), 1);
+    .option('--seed <n>', 'seed of the Monte-Carlo methods (and of a solver in code)', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option(
+      '--solver <file>',
+      'a solver in code (.js, .mjs, .ts, .mts: docs/own-agent.md) instead of --method; it gets the rules, --time, --nodes and --seed, and one second past --time it is stopped',
+    );
   return addSettingOptions(command, SOLVE_SETTINGS);
 }
 
-/** The solver's options from the flags, checked: a setting the method does not take is refused before anything runs. */
-function solveOptions(flags: SearchFlags): SolveOptions {
+/**
+ * The solver's options from the flags, checked: a setting the method does not take is refused before
+ * anything runs, and so is a method or a method's setting beside a solver in code.
+ */
+async function solveOptions(flags: SearchFlags, command: Command): Promise<SolveOptions> {
+  if (flags.solver !== undefined) {
+    if (command.getOptionValueSource('method') === 'cli') throw new InputError('give --method or --solver, not both');
+    const given = Object.keys(settingValues(flags, SOLVE_SETTINGS));
+    const setting = SOLVE_SETTINGS.find(({ name }) => given.includes(name));
+    if (setting !== undefined)
+      throw new InputError(`${flagOf(setting)} sets a built-in method: a solver in code takes --time, --nodes, --seed and the rules`);
+    await importSolverModule(flags.solver); // refused here, before any board, if it cannot be loaded or exports no solver
+    return {
+      method: flags.method,
+      rules: { scoring: flags.rules, shift: flags.shift },
+      timeMs: flags.time * 1000,
+      maxNodes: flags.nodes,
+      seed: flags.seed,
+    };
+  }
   const options: SolveOptions = {
     method: flags.method,
     rules: { scoring: flags.rules, shift: flags.shift },
@@ -106,7 +130,7 @@ export function registerSameGameCommands(program: Command): Command {
       '\nA move names a cell of the group it removes: col from the left, row from the bottom, from 0, on the\n' +
         'board as it is before that move. Every run is stored in SQLite (GRIDMIND_DB); `gridmind samegame runs` lists them.',
     )
-    .action((flags: SearchFlags & { file: string }) => solveFile(flags));
+    .action((flags: SearchFlags & { file: string }, command: Command) => solveFile(flags, command));
 
   addSearchOptions(
     samegame
@@ -144,13 +168,16 @@ export function registerSameGameCommands(program: Command): Command {
   return samegame;
 }
 
-function solveFile(flags: SearchFlags & { file: string }): void {
+async function solveFile(flags: SearchFlags & { file: string }, command: Command): Promise<void> {
   const board = readBoardFile(flags.file);
-  const options = solveOptions(flags);
+  const options = await solveOptions(flags, command);
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   let solution: Solution;
   try {
-    solution = solve(board, options);
+    solution =
+      flags.solver === undefined
+        ? solve(board, options)
+        : solveWithCode(board, flags.solver, options.rules, { timeMs: options.timeMs!, maxNodes: flags.nodes ?? null, seed: flags.seed });
   } catch (error) {
     db.close();
     throw error;
@@ -160,7 +187,7 @@ function solveFile(flags: SearchFlags & { file: string }): void {
     game: 'samegame',
     command: 'solve',
     source: flags.file,
-    method: flags.method,
+    method: settingsOf(flags).method,
     rules: `${flags.rules}/${flags.shift}`,
     timeMs: options.timeMs ?? null,
     workers: 1,
@@ -168,13 +195,15 @@ function solveFile(flags: SearchFlags & { file: string }): void {
     summary: { ...settingsOf(flags), score: solution.score, cleared: solution.cleared },
     perBoard: [record],
   });
+  if (solution.fault !== undefined) process.exitCode = 1; // the board is reported, but the solver failed on it
   if (flags.json) {
     print(JSON.stringify({ ...solution, ...settingsOf(flags), file: flags.file, runId }));
     return;
   }
+  const nodes = flags.solver === undefined ? `${solution.nodes.toLocaleString('en-US')} nodes ` : '';
   print(
-    `${basename(flags.file)}: ${describe(solution)}; ${solution.nodes.toLocaleString('en-US')} nodes in ${(solution.ms / 1000).toFixed(1)} s ` +
-      `(${flags.method}, ${flags.rules} scoring, columns close ${flags.shift})`,
+    `${basename(flags.file)}: ${describe(solution)}; ${nodes}in ${(solution.ms / 1000).toFixed(1)} s ` +
+      `(${flags.solver ?? flags.method}, ${flags.rules} scoring, columns close ${flags.shift})`,
   );
   if (solution.moves.length > 0) print(`moves (col,row): ${solution.moves.map(([x, y]) => `${x},${y}`).join(' ')}`);
   print(`stored as run ${runId}`);
@@ -191,12 +220,14 @@ function benchFolder(flags: BenchFlags): string {
 async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const dir = benchFolder(flags);
   const files = boardFiles(dir);
-  const options = solveOptions(flags);
+  const options = await solveOptions(flags, command);
+  if (flags.solver !== undefined && flags.queue !== undefined)
+    throw new InputError(`${flags.solver} is a solver in code, on this machine only: leave out --queue`);
   warnOfIgnoredWorkers(command, flags.queue);
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   const result = await runExperiment(
     {
-      label: `samegame bench ${flags.method}`,
+      label: `samegame bench ${flags.solver ?? flags.method}`,
       unit: 'boards',
       total: files.length,
       db,
@@ -206,7 +237,14 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
       resumes: 'solves only the rest',
     },
     (runner, onProgress) =>
-      runSameGameBench({ files, options, runner: runner!, store: sqliteTaskStore(db, flags.resume === true), onProgress }),
+      runSameGameBench({
+        files,
+        options,
+        ...(flags.solver !== undefined && { solver: resolve(flags.solver) }),
+        runner: runner!,
+        store: sqliteTaskStore(db, flags.resume === true),
+        onProgress,
+      }),
   );
   const queue = flags.queue === undefined ? undefined : shownAddress(flags.queue);
   const summary: SameGameBenchSummary = {
@@ -227,7 +265,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
         game: 'samegame',
         command: 'bench',
         source: flags.set !== undefined ? `set ${flags.set}` : dir,
-        method: flags.method,
+        method: summary.method,
         rules: `${flags.rules}/${flags.shift}`,
         timeMs: options.timeMs ?? null,
         workers: flags.workers,
@@ -265,11 +303,17 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   }
   const where = queue === undefined ? count(flags.workers, 'worker') : `the workers of ${queue}`;
   const reused = result.storedBoards > 0 ? `; ${count(result.storedBoards, 'board')} taken from earlier runs` : '';
-  print(`${flags.method}, ${flags.time} s a board, ${where}; stored as run ${stored.runId}${reused}`);
+  const faults = result.boards.filter((board) => board.fault !== undefined).length;
+  const faulted = faults > 0 ? `; the solver's fault left ${count(faults, 'board')} at its start` : '';
+  print(`${flags.solver ?? flags.method}, ${flags.time} s a board, ${where}; stored as run ${stored.runId}${reused}${faulted}`);
 }
 
 /** The settings a run records: the method, rules, budget and seed, and the table's settings given. */
 function settingsOf(flags: SearchFlags): SameGameSettings {
+  if (flags.solver !== undefined) {
+    const { rules, shift, time, seed } = flags;
+    return { method: 'code', solver: flags.solver, rules, shift, time, seed, ...(flags.nodes !== undefined && { maxNodes: flags.nodes }) };
+  }
   return {
     method: flags.method,
     rules: flags.rules,
@@ -282,6 +326,7 @@ function settingsOf(flags: SearchFlags): SameGameSettings {
 }
 
 function describe(solution: Solution): string {
+  if (solution.fault !== undefined) return `left at its start by the solver's fault: ${solution.fault}`;
   if (!solution.solved) return `no solution found (${solution.stop === 'done' ? 'none exists' : `stopped: ${solution.stop}`})`;
   return `${solution.score.toLocaleString('en-US')}${solution.cleared ? ' (cleared)' : ''} in ${solution.moves.length} moves`;
 }

@@ -7,6 +7,7 @@
  */
 export * from '../samegame/board.ts';
 export * from '../samegame/board-files.ts';
+export * from '../samegame/code-solvers.ts';
 export * from '../samegame/game.ts';
 export * from '../samegame/groups.ts';
 export * from '../samegame/heuristics.ts';

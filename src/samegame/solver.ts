@@ -48,6 +48,8 @@ export interface Solution {
   readonly nodes: number;
   readonly ms: number;
   readonly stop: SearchResult['stop'];
+  /** What a solver in code did wrong (code-solvers.ts): the board was left at its start. */
+  readonly fault?: string;
 }
 
 export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';

@@ -65,7 +65,10 @@ export interface TetrisRunSummary extends PlayerSummary {
 
 /** A search's settings as SameGame runs record them (a setting left at its default is absent). */
 export interface SameGameSettings {
-  readonly method: SearchMethod;
+  /** The search method, or `code`: the solver in code named by `solver`. */
+  readonly method: SearchMethod | 'code';
+  /** A solver in code: its module's path. */
+  readonly solver?: string;
   /** Scoring: standard, penalty or classic. */
   readonly rules: string;
   /** Where empty columns close up: left or right. */
@@ -136,7 +139,8 @@ interface SameGameRunFields {
   readonly game: 'samegame';
   /** The board file solved, the test set (`set standard`) or the directory benchmarked. */
   readonly source: string;
-  readonly method: SearchMethod;
+  /** The search method, or `code`: a solver in code (the summary's `solver`). */
+  readonly method: SearchMethod | 'code';
   /** Scoring and column shift, as `standard/left`. */
   readonly rules: string;
   /** Time budget per board in milliseconds (null: none). */

@@ -15,17 +15,15 @@
  * or a function that returns such an object for each game (for an agent that keeps state). A module in
  * TypeScript outside a package of `"type": "module"` must end in `.mts`.
  */
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { importDefault, isCodeModule } from '../core/code-modules.ts';
 import { InputError } from '../core/errors.ts';
+import { TimedThread } from '../core/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
-import type { AgentThreadData, ThreadReply, ThreadTurn } from './agent-thread.ts';
+import type { ThreadTurn } from './agent-thread.ts';
 
 /** A placement a piece can take: its orientation and its bounding box's bottom-left corner (x, y from the floor). */
 export interface Placement {
@@ -56,9 +54,7 @@ export interface CodeAgent {
 type AgentExport = CodeAgent | (() => CodeAgent);
 
 /** Whether an `--agent` names a module of code rather than a built-in agent or an agent JSON file. */
-export function isCodeAgent(nameOrPath: string): boolean {
-  return /\.(m?js|m?ts)$/.test(nameOrPath);
-}
+export const isCodeAgent = isCodeModule;
 
 const isAgent = (value: unknown): value is CodeAgent => typeof (value as CodeAgent | null)?.choose === 'function';
 
@@ -74,32 +70,13 @@ export interface AgentModule {
   newAgent(): GameAgent;
 }
 
-let typeScriptLoader: Promise<void> | undefined;
-
-/**
- * Makes a module in TypeScript importable: compiled Gridmind (dist/) runs without a TypeScript loader, so
- * tsx's is registered, once per thread, for the first agent in TypeScript. From the sources (under tsx or
- * vitest) a loader is already there.
- */
-function readyForTypeScript(file: string): Promise<void> {
-  if (!/\.m?ts$/.test(file) || import.meta.url.endsWith('.ts')) return Promise.resolve();
-  typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
-  return typeScriptLoader;
-}
-
 /**
  * Imports an agent module into this thread; its agents play here, with no time limit (an agent that hangs
  * hangs the thread: {@link loadCodeAgent} gives each game a thread of its own instead). A module that
  * cannot be loaded or exports no agent is an InputError naming it.
  */
 export async function importAgentModule(file: string): Promise<AgentModule> {
-  let exported: unknown;
-  try {
-    await readyForTypeScript(file);
-    exported = ((await import(pathToFileURL(resolve(file)).href)) as { default?: unknown }).default;
-  } catch (error) {
-    throw new InputError(`cannot load the agent module ${file}: ${(error as Error).message.split('\n')[0]}`);
-  }
+  const exported = await importDefault(file, 'the agent module');
   const usage = 'export default { choose(turn) { return 0; } } (docs/own-agent.md)';
   if (!isAgent(exported) && typeof exported !== 'function') throw new InputError(`the agent module ${file} exports no agent: ${usage}`);
   const make = exported as AgentExport;
@@ -125,65 +102,27 @@ export async function loadCodeAgent(file: string, moveTimeLimit = DEFAULT_MOVE_T
   return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit) };
 }
 
-/** The worker-thread entry of agent-thread.ts: compiled, its module as it is; from the sources, through tsx's loader. */
-function agentThread(): { entry: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./agent-thread.js', import.meta.url), eval: false };
-  const tsx = createRequire(import.meta.url).resolve('tsx/esm/api');
-  const source = new URL('./agent-thread.ts', import.meta.url).href;
-  const launcher = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return { entry: launcher, eval: true };
-}
-
-/** An agent in code playing on its own thread: each `choose` waits at most the move time limit. */
+/** An agent in code playing on its own thread (agent-thread.ts): each `choose` waits at most the move time limit. */
 class ThreadAgent implements GameAgent {
-  private readonly thread: Worker;
-  private readonly port: MessagePort;
-  /** Set to 1 by the agent's thread when it has posted a reply (agent-thread.ts). */
-  private readonly posted = new Int32Array(new SharedArrayBuffer(4));
-  private ready = false;
+  private readonly thread: TimedThread<string, ThreadTurn, unknown>;
 
   constructor(
     private readonly file: string,
     readonly name: string,
     private readonly moveTimeLimit: number,
   ) {
-    const { port1, port2 } = new MessageChannel();
-    const { entry, eval: isCode } = agentThread();
-    const data: AgentThreadData = { file, port: port2, posted: this.posted };
-    this.thread = new Worker(entry, { eval: isCode, workerData: data, transferList: [port2] });
-    this.thread.unref();
-    this.port = port1;
+    this.thread = new TimedThread(import.meta.url, './agent-thread', file);
   }
 
   choose({ board, piece, preview, placements, score }: AgentTurn): number {
-    if (!this.ready) {
-      const started = this.nextReply(`did not load within ${this.moveTimeLimit} ms`);
-      if ('error' in started) {
-        this.stop();
-        throw new AgentFault(`${this.file} failed on its thread: ${started.error}`);
-      }
-      this.ready = true;
-    }
     const turn: ThreadTurn = { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
-    Atomics.store(this.posted, 0, 0);
-    this.port.postMessage(turn);
-    const reply = this.nextReply(`took longer than ${this.moveTimeLimit} ms over a move`);
-    if ('error' in reply) throw new Error(reply.error);
-    return (reply as { answer: number }).answer;
+    const late = (limit: number) =>
+      new AgentFault(`${this.file} took longer than ${limit} ms over a move: stopped (--agent-time-limit sets the limit)`);
+    return this.thread.request(turn, this.moveTimeLimit, late) as number;
   }
 
   stop(): void {
-    this.port.close();
-    void this.thread.terminate();
-  }
-
-  /** Waits for the thread's next reply; stops the thread and faults when it does not come in time. */
-  private nextReply(late: string): ThreadReply {
-    if (Atomics.wait(this.posted, 0, 0, this.moveTimeLimit) === 'timed-out') {
-      this.stop();
-      throw new AgentFault(`${this.file} ${late}: stopped (--agent-time-limit sets the limit)`);
-    }
-    return receiveMessageOnPort(this.port)!.message as ThreadReply;
+    this.thread.stop();
   }
 }
 

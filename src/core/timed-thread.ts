@@ -1,0 +1,111 @@
+/**
+ * A module run on a worker thread of its own that answers requests one at a time, while the calling
+ * thread waits for each answer, synchronously and at most a time limit: code that hangs is stopped
+ * instead of hanging its caller. Gridmind runs users' agents and solvers in code this way.
+ *
+ * The thread's module calls {@link answerOnThread} once. Its first reply says whether it is ready; then it
+ * replies to each request. After each reply it sets `posted[0]` to 1 and wakes the caller, which waits on
+ * it with `Atomics.wait` and then takes the reply from the port with `receiveMessageOnPort`.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
+
+/** What a thread replies: ready (first), a request's answer, or what went wrong. */
+export type ThreadReply<A> = { readonly ready: true } | { readonly answer: A } | { readonly error: string };
+
+interface TimedThreadData<D> {
+  readonly data: D;
+  readonly port: MessagePort;
+  readonly posted: Int32Array;
+}
+
+/** The worker-thread entry for `module` (a path relative to `from`, a module's `import.meta.url`, without extension). */
+function threadEntry(from: string, module: string): { entry: string | URL; eval: boolean } {
+  if (!from.endsWith('.ts')) return { entry: new URL(`${module}.js`, from), eval: false };
+  // From the sources (tests, tsx): worker threads do not inherit the loader, so the thread registers tsx's first.
+  const tsx = pathToFileURL(createRequire(from).resolve('tsx/esm/api')).href;
+  const source = new URL(`${module}.ts`, from).href;
+  return {
+    entry: `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
+    eval: true,
+  };
+}
+
+/** The calling side: starts the thread; `request` waits for each answer at most the time it is given. */
+export class TimedThread<D, R, A> {
+  private readonly thread: Worker;
+  private readonly port: MessagePort;
+  private readonly posted = new Int32Array(new SharedArrayBuffer(4));
+  private ready = false;
+
+  /** Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`. */
+  constructor(from: string, module: string, data: D) {
+    const { port1, port2 } = new MessageChannel();
+    const { entry, eval: isCode } = threadEntry(from, module);
+    const threadData: TimedThreadData<D> = { data, port: port2, posted: this.posted };
+    this.thread = new Worker(entry, { eval: isCode, workerData: threadData, transferList: [port2] });
+    this.thread.unref(); // a thread left running never keeps the process alive
+    this.port = port1;
+  }
+
+  /**
+   * Sends a request and returns the answer, or throws: what the thread threw, as an Error with its
+   * message; `late(limit)` when the thread is not ready or has not answered within `limit` ms (the
+   * thread is then stopped).
+   */
+  request(request: R, limit: number, late: (limit: number) => Error): A {
+    if (!this.ready) {
+      const started = this.nextReply(limit, late);
+      if ('error' in started) throw new Error(started.error);
+      this.ready = true;
+    }
+    Atomics.store(this.posted, 0, 0);
+    this.port.postMessage(request);
+    const reply = this.nextReply(limit, late);
+    if ('error' in reply) throw new Error(reply.error);
+    return (reply as { answer: A }).answer;
+  }
+
+  stop(): void {
+    this.port.close();
+    void this.thread.terminate();
+  }
+
+  private nextReply(limit: number, late: (limit: number) => Error): ThreadReply<A> {
+    if (Atomics.wait(this.posted, 0, 0, limit) === 'timed-out') {
+      this.stop();
+      throw late(limit);
+    }
+    return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;
+  }
+}
+
+/**
+ * The thread's side: `start` gets the data the thread was started with and returns how to answer each
+ * request; what it or an answer throws is replied as an error.
+ */
+export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(request: R) => A>): Promise<void> {
+  const { data, port, posted } = workerData as TimedThreadData<D>;
+  const reply = (message: ThreadReply<A>) => {
+    port.postMessage(message);
+    Atomics.store(posted, 0, 1);
+    Atomics.notify(posted, 0);
+  };
+  const errorOf = (error: unknown) => ({ error: (error as Error)?.message ?? String(error) });
+  let answer: (request: R) => A;
+  try {
+    answer = await start(data);
+  } catch (error) {
+    reply(errorOf(error));
+    return port.close();
+  }
+  reply({ ready: true });
+  port.on('message', (request: R) => {
+    try {
+      reply({ answer: answer(request) });
+    } catch (error) {
+      reply(errorOf(error));
+    }
+  });
+}
