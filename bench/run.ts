@@ -1,17 +1,19 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: agents, placements, env, startup. With no name, every benchmark runs.
+ * Names: agents, placements, env, startup, code-agents. With no name, every benchmark runs.
  */
 import { benchAgents } from './agents.ts';
+import { benchCodeAgents } from './code-agents.ts';
 import { benchEnvironments } from './env.ts';
 import { benchPlacements } from './placements.ts';
 import { benchStartup } from './startup.ts';
 
-const BENCHMARKS: Record<string, () => string[]> = {
+const BENCHMARKS: Record<string, () => string[] | Promise<string[]>> = {
   agents: benchAgents,
   placements: benchPlacements,
   env: benchEnvironments,
   startup: benchStartup,
+  'code-agents': benchCodeAgents,
 };
 
 const names = process.argv.slice(2);
@@ -21,5 +23,5 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
-  for (const line of BENCHMARKS[name]()) process.stdout.write(`${line}\n`);
+  for (const line of await BENCHMARKS[name]()) process.stdout.write(`${line}\n`);
 }

@@ -7,29 +7,34 @@
  * replies to each request. After each reply it sets `posted[0]` to 1 and wakes the caller, which waits on
  * it with `Atomics.wait` and then takes the reply from the port with `receiveMessageOnPort`.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
+
+/**
+ * How often the caller checks for a reply before it sleeps in `Atomics.wait` (some tens of
+ * microseconds): a quick agent answers within that, and waking from the wait costs more than the answer
+ * (`npm run bench code-agents`).
+ */
+const CHECKS_BEFORE_SLEEP = 20_000;
 
 /** What a thread replies: ready (first), a request's answer, or what went wrong. */
 export type ThreadReply<A> = { readonly ready: true } | { readonly answer: A } | { readonly error: string };
 
 interface TimedThreadData<D> {
+  /** The module typescript-thread.mjs imports (from the sources only). */
+  readonly entry: string;
   readonly data: D;
   readonly port: MessagePort;
   readonly posted: Int32Array;
 }
 
-/** The worker-thread entry for `module` (a path relative to `from`, a module's `import.meta.url`, without extension). */
-function threadEntry(from: string, module: string): { entry: string | URL; eval: boolean } {
-  if (!from.endsWith('.ts')) return { entry: new URL(`${module}.js`, from), eval: false };
-  // From the sources (tests, tsx): worker threads do not inherit the loader, so the thread registers tsx's first.
-  const tsx = pathToFileURL(createRequire(from).resolve('tsx/esm/api')).href;
-  const source = new URL(`${module}.ts`, from).href;
-  return {
-    entry: `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
-    eval: true,
-  };
+/**
+ * The worker-thread entry for `module` (a path relative to `from`, a module's `import.meta.url`, without
+ * extension) and the module the entry imports: compiled, the module itself; from the sources,
+ * typescript-thread.mjs, which gives the thread tsx's loader first.
+ */
+function threadEntry(from: string, module: string): { entry: URL; source: string } {
+  if (!from.endsWith('.ts')) return { entry: new URL(`${module}.js`, from), source: '' };
+  return { entry: new URL('./typescript-thread.mjs', import.meta.url), source: new URL(`${module}.ts`, from).href };
 }
 
 /** The calling side: starts the thread; `request` waits for each answer at most the time it is given. */
@@ -42,10 +47,13 @@ export class TimedThread<D, R, A> {
   /** Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`. */
   constructor(from: string, module: string, data: D) {
     const { port1, port2 } = new MessageChannel();
-    const { entry, eval: isCode } = threadEntry(from, module);
-    const threadData: TimedThreadData<D> = { data, port: port2, posted: this.posted };
-    this.thread = new Worker(entry, { eval: isCode, workerData: threadData, transferList: [port2] });
+    const { entry, source } = threadEntry(from, module);
+    const threadData: TimedThreadData<D> = { entry: source, data, port: port2, posted: this.posted };
+    this.thread = new Worker(entry, { workerData: threadData, transferList: [port2] });
     this.thread.unref(); // a thread left running never keeps the process alive
+    // A thread that dies without replying (its module failed before answerOnThread) is found late by the
+    // caller's wait, which cannot see this event while it waits; the event must not end the process.
+    this.thread.on('error', () => {});
     this.port = port1;
   }
 
@@ -72,10 +80,19 @@ export class TimedThread<D, R, A> {
     void this.thread.terminate();
   }
 
+  /**
+   * Waits until the thread has posted its next reply, then takes it. A wake-up can come without one: the
+   * notification of the previous reply may land after this wait began, so the flag is checked again.
+   */
   private nextReply(limit: number, late: (limit: number) => Error): ThreadReply<A> {
-    if (Atomics.wait(this.posted, 0, 0, limit) === 'timed-out') {
-      this.stop();
-      throw late(limit);
+    for (let check = 0; check < CHECKS_BEFORE_SLEEP && Atomics.load(this.posted, 0) === 0; check++);
+    const deadline = performance.now() + limit;
+    while (Atomics.load(this.posted, 0) === 0) {
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.posted, 0, 0, left) === 'timed-out') {
+        this.stop();
+        throw late(limit);
+      }
     }
     return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;
   }

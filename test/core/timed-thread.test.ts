@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { TimedThread } from '../../src/core/timed-thread.ts';
+
+const late = (limit: number) => new Error(`late after ${limit} ms`);
+const start = (offset: number) => new TimedThread<number, number, number>(import.meta.url, './fixtures/arithmetic-thread', offset);
+
+describe('TimedThread: a module on a thread of its own, each answer awaited with a time limit', () => {
+  it('answers every request with its own answer, in order, many thousand times over', () => {
+    const thread = start(7);
+    try {
+      const wrong: number[] = [];
+      for (let n = 0; n < 30_000; n++) if (thread.request(n, 5000, late) !== n + 7) wrong.push(n);
+      expect(wrong).toEqual([]);
+    } finally {
+      thread.stop();
+    }
+  });
+
+  it("throws what the thread's answer threw, and goes on answering", () => {
+    const thread = start(1);
+    try {
+      expect(() => thread.request(-3, 5000, late)).toThrow('-3 is negative');
+      expect(thread.request(4, 5000, late)).toBe(5);
+    } finally {
+      thread.stop();
+    }
+  });
+
+  it('throws the late error when the answer does not come in time, and stops the thread', () => {
+    const thread = start(1);
+    expect(thread.request(1, 5000, late)).toBe(2);
+    const before = performance.now();
+    expect(() => thread.request(Number.NaN, 300, late)).toThrow('late after 300 ms');
+    expect(performance.now() - before).toBeGreaterThanOrEqual(290);
+  });
+
+  it('throws what the thread threw while starting', () => {
+    const thread = start(-1);
+    expect(() => thread.request(1, 5000, late)).toThrow('no thread for −1');
+    thread.stop();
+  });
+});
