@@ -1,4 +1,5 @@
 import { Prng } from '../core/prng.ts';
+import { PythonRandom } from '../core/python-random.ts';
 import { AVEIRO_DRAWINGS } from '../tetris/rotation/aveiro.ts';
 
 /**
@@ -134,11 +135,11 @@ export class AveiroGame {
   private readonly filled = new Set<number>();
 
   /**
-   * The pieces come from a seed (random without one), or from a fixed list dealt in order (for
-   * replaying a recorded game).
+   * The pieces come from a seed (random without one), drawn by `generator`, or from a fixed list dealt in
+   * order (for replaying a recorded game).
    */
-  constructor(source: number | readonly ShapeName[] = Math.floor(Math.random() * 2 ** 32)) {
-    this.draw = typeof source === 'number' ? seededDraw(new Prng(source)) : listedDraw(source);
+  constructor(source: number | readonly ShapeName[] = Math.floor(Math.random() * 2 ** 32), generator: PieceGenerator = 'gridmind') {
+    this.draw = typeof source === 'number' ? seededDraw(source, generator) : listedDraw(source);
     this.next = [this.draw(), this.draw(), this.draw()];
   }
 
@@ -206,8 +207,20 @@ export class AveiroGame {
   }
 }
 
+/**
+ * How a seed deals pieces: `gridmind`, Gridmind's own generator; `course`, the course server's (Python's
+ * `random.seed(seed)` then `random.choice` over the shapes in its order), the very pieces it deals.
+ */
+export const PIECE_GENERATORS = ['gridmind', 'course'] as const;
+export type PieceGenerator = (typeof PIECE_GENERATORS)[number];
+
 /** Uniform draws over the seven shapes, as the original's random.choice. */
-function seededDraw(prng: Prng): () => ShapeName {
+function seededDraw(seed: number, generator: PieceGenerator): () => ShapeName {
+  if (generator === 'course') {
+    const random = new PythonRandom(seed);
+    return () => random.choice(SHAPE_ORDER);
+  }
+  const prng = new Prng(seed);
   return () => SHAPE_ORDER[prng.nextInt(SHAPE_ORDER.length)];
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../store/database.ts';
 import { addHighScore, cleanName, topHighScores } from '../store/highscores.ts';
 import { AVEIRO_TABLE } from './score-table.ts';
-import { AveiroGame, startInfo } from './game.ts';
+import { AveiroGame, startInfo, type PieceGenerator } from './game.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -34,6 +34,8 @@ export interface AveiroServerOptions {
   readonly seed?: number | null;
   /** Game k (0-based, in the order games start) gets the pieces of seed `seeds` + k. */
   readonly seeds?: number | null;
+  /** How a seed deals pieces (default `gridmind`; `course`: as the course's server deals them). */
+  readonly pieces?: PieceGenerator;
   /** Games running at once; later players wait their turn. */
   readonly maxGames: number;
   /** How many ended games to list (FINISHED_GAMES_KEPT unless given). */
@@ -84,8 +86,9 @@ class GameSession {
     readonly player: Connection,
     seed: number | undefined,
     private readonly server: AveiroServer,
+    pieces: PieceGenerator,
   ) {
-    this.game = new AveiroGame(seed);
+    this.game = new AveiroGame(seed, pieces);
   }
 
   start(): void {
@@ -186,7 +189,7 @@ export class AveiroServer {
     const name = session.player.name!;
     addHighScore(this.options.db, AVEIRO_TABLE, { name, points: session.game.score, lines: session.game.lines });
     const highscores = topHighScores(this.options.db, AVEIRO_TABLE).map((entry) => [entry.name, entry.points]);
-    const final = JSON.stringify({ ...session.game.info(), highscores, player: name });
+    const final = JSON.stringify({ ...session.game.info(), player: name, highscores }); // the original's order
     this.broadcast(session, final);
     this.end(session, 'game over');
     session.player.session = undefined;
@@ -263,7 +266,7 @@ export class AveiroServer {
       if (player.socket.readyState !== player.socket.OPEN) continue;
       const k = this.gamesStarted++;
       const seed = this.options.seed ?? (this.options.seeds == null ? undefined : this.options.seeds + k);
-      const session = new GameSession(k + 1, player, seed, this);
+      const session = new GameSession(k + 1, player, seed, this, this.options.pieces ?? 'gridmind');
       player.session = session;
       this.sessions.set(session.id, session);
       this.newest = session.id;

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { parseName } from '../core/names.ts';
+import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
 import { integerIn, optionParser, print } from './options.ts';
@@ -12,6 +14,7 @@ interface ServeFlags {
   build: boolean;
   seed?: number;
   seeds?: number;
+  pieces: PieceGenerator;
   maxGames: number;
 }
 
@@ -28,6 +31,12 @@ export function registerServeCommand(program: Command): void {
       integerIn(0, Number.MAX_SAFE_INTEGER),
     )
     .option('--seeds <n>', 'Aveiro games: game k (from 0, in start order) gets the pieces of seed n + k', integerIn(0, 2 ** 40))
+    .option(
+      '--pieces <generator>',
+      "Aveiro games: how a seed deals pieces: gridmind, or course (exactly the pieces the course's Python server deals for that seed; it ignores --seed 0)",
+      optionParser((text) => parseName(PIECE_GENERATORS, 'piece generator', text)),
+      'gridmind',
+    )
     .option('--max-games <n>', 'Aveiro games running at once; later players wait their turn', integerIn(1, 10_000), 256)
     .addHelpText('after', '\nThe Aveiro course protocol is served beside the app: players at ws://HOST:PORT/player, spectators at /viewer.')
     .action((flags: ServeFlags) => serve(flags));
@@ -40,7 +49,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   // The servers (ws, zod) load only when serving, so that `gridmind --help` starts fast.
   const [{ AveiroServer }, { startServer }] = await Promise.all([import('../aveiro/server.ts'), import('../server/server.ts')]);
   const db = openDatabase();
-  const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, maxGames: flags.maxGames });
+  const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, pieces: flags.pieces, maxGames: flags.maxGames });
   let running;
   try {
     running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro });

@@ -6,6 +6,8 @@ import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES } from '../../src/aveiro/s
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
+import type { Cell } from '../../src/aveiro/game.ts';
+import { identifyPiece } from '../../src/client/planner.ts';
 import { Client } from './ws-client.ts';
 
 /** How long a test waits for the page or server to catch up on a busy machine. */
@@ -53,6 +55,7 @@ describe('the Aveiro server over real WebSockets', () => {
     expect(rest.some((frame) => frame.piece === null)).toBe(true);
     const final = rest.at(-1)!;
     expect(final).toMatchObject({ dimensions: [10, 30], player: 'scripted' });
+    expect(Object.keys(final)).toEqual(['dimensions', 'grid', 'game_speed', 'score', 'player', 'highscores']); // the original's order
     expect(final.highscores).toContainEqual(['scripted', final.score]);
     expect((await (await fetch(`${server.url}/api/highscores?game=aveiro&rules=aveiro&board=8x30`)).json()).entries[0]).toMatchObject({
       name: 'scripted',
@@ -171,5 +174,42 @@ describe('the Aveiro server over real WebSockets', () => {
     const { games: live, finished } = await games();
     expect(live).toEqual([]);
     expect(finished).toHaveLength(3); // the games ended earlier in this file are forgotten
+  });
+});
+
+describe("the Aveiro server with the course's pieces (--pieces course)", () => {
+  it('deals, game after game, the very pieces the course server deals for the seed', async () => {
+    const db = openDatabase(':memory:');
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      db,
+      webRoot: WEB_DIST,
+      aveiro: new AveiroServer({ db, seed: 7, pieces: 'course', maxGames: 1 }),
+    });
+    try {
+      for (let game = 0; game < 2; game++) {
+        const player = new Client(`${server.url.replace('http', 'ws')}/player`, (message, client) => {
+          if ('game' in message) client.send({ cmd: 'key', key: 's' });
+        });
+        await player.opened();
+        player.send({ cmd: 'join', name: `course ${game}` });
+        await player.closed;
+        const frames = player.messages.slice(1, -1) as { piece: Cell[] | null; next_pieces: Cell[][] }[];
+        const first = frames[0];
+        const shapes = [first.piece!, ...first.next_pieces].map((cells) => identifyPiece(cells)?.shape).join('');
+        expect(shapes).toBe('IZOT'); // random.seed(7), then random.choice four times: see test/core/python-random.test.ts
+        const spawned = frames.filter((frame, i) => i > 0 && frames[i - 1].piece === null && frame.piece !== null);
+        expect(
+          spawned
+            .slice(0, 4)
+            .map((frame) => identifyPiece(frame.piece!)?.shape)
+            .join(''),
+        ).toBe('ZOTS');
+      }
+    } finally {
+      await server.close();
+      db.close();
+    }
   });
 });
