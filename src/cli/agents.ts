@@ -28,6 +28,7 @@ interface PlayFlags {
   iterations?: number;
   width?: number;
   agentTimeLimit: number;
+  replayOut?: string;
   json?: boolean;
 }
 
@@ -66,6 +67,7 @@ export function registerAgentCommands(program: Command): void {
     .option('--max-pieces <n>', 'stop after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--target <score>', `target score for --rules target (default ${DEFAULT_TARGET})`, integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--path <file>', "write S4's search path: per piece its shape, rotation and centre cell (JSON)")
+    .option('--replay-out <file>', 'write the game as a replay file, which `gridmind replay` and the web app play again')
     .option(
       '--search <method>',
       `instead of the agent's own policy, search the known pieces (the current one and the preview, default 1 piece or the agent's lookahead) with a generic method: ${TETRIS_SEARCH_METHODS.join(', ')}; the agent's values score the lines of play (research rules only)`,
@@ -166,6 +168,7 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
   if (flags.target !== undefined && !rules.hasTarget) throw new InputError('--target applies only to --rules target');
   const { width, height } = flags.board ?? rules;
   if (flags.path !== undefined) checkOutputFile(flags.path, '--path', 'search-path.json'); // before the game, not after
+  if (flags.replayOut !== undefined) checkOutputFile(flags.replayOut, '--replay-out', 'game.replay.json');
   const search = searchOf(flags, command);
   // An agent's own lookahead decides its preview; a search sees at least one piece ahead, and so does an agent in code.
   const lookahead = isCodeAgent(flags.agent) ? 1 : loadAgentSpec(flags.agent).policy.lookahead;
@@ -178,6 +181,7 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
     maxPieces: flags.maxPieces ?? null,
     target: flags.target,
     recordPath: flags.path !== undefined,
+    recordReplay: flags.replayOut !== undefined,
   };
   const result = await playerOf(flags, search, options);
   const board = `${width}x${height}`;
@@ -196,6 +200,7 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
     };
     writeFileAtomically(flags.path, `${JSON.stringify(file, null, 1)}\n`);
   }
+  if (flags.replayOut !== undefined) writeFileAtomically(flags.replayOut, `${JSON.stringify(result.replay)}\n`);
   const summary = {
     agent: flags.agent,
     rules: rules.name,

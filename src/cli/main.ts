@@ -9,6 +9,7 @@ import { registerRunsCommands } from './runs.ts';
 import { registerSameGameCommands } from './samegame.ts';
 import { registerEnvCommand } from './env.ts';
 import { registerQueueCommands } from './queue.ts';
+import { registerReplayCommand } from './replay.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerTetrisCommands } from './tetris.ts';
 import { registerTuneCommands } from './tune.ts';
@@ -36,6 +37,7 @@ registerTuneCommands(program);
 registerWorkerCommand(program);
 registerQueueCommands(program);
 registerEnvCommand(program);
+registerReplayCommand(program);
 
 // Output piped into a reader that stopped early (`gridmind runs | head`): stop quietly, as Unix tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

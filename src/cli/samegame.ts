@@ -12,6 +12,8 @@ import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
 import { importSolverModule, solveWithCode } from '../samegame/code-solvers.ts';
+import { sameGameReplay } from '../samegame/replay.ts';
+import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import { checkSolveOptions, solve, SOLVE_SETTINGS, type Solution, type SolveOptions, type SolveSettingName } from '../samegame/solver.ts';
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
@@ -124,13 +126,14 @@ export function registerSameGameCommands(program: Command): Command {
       .requiredOption('--file <file>', 'board file: rows of digits 0-8 (colours), top row first; "." for an empty cell'),
     10,
   )
+    .option('--replay-out <file>', 'write the game found as a replay file, which `gridmind replay` plays again')
     .option('--json', 'print JSON: {"score","cleared","moves":[[col,row],...],"nodes","ms",...}')
     .addHelpText(
       'after',
       '\nA move names a cell of the group it removes: col from the left, row from the bottom, from 0, on the\n' +
         'board as it is before that move. Every run is stored in SQLite (GRIDMIND_DB); `gridmind samegame runs` lists them.',
     )
-    .action((flags: SearchFlags & { file: string }, command: Command) => solveFile(flags, command));
+    .action((flags: SearchFlags & { file: string; replayOut?: string }, command: Command) => solveFile(flags, command));
 
   addSearchOptions(
     samegame
@@ -168,9 +171,10 @@ export function registerSameGameCommands(program: Command): Command {
   return samegame;
 }
 
-async function solveFile(flags: SearchFlags & { file: string }, command: Command): Promise<void> {
+async function solveFile(flags: SearchFlags & { file: string; replayOut?: string }, command: Command): Promise<void> {
   const board = readBoardFile(flags.file);
   const options = await solveOptions(flags, command);
+  if (flags.replayOut !== undefined) checkOutputFile(flags.replayOut, '--replay-out', 'board.replay.json');
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   let solution: Solution;
   try {
@@ -196,6 +200,8 @@ async function solveFile(flags: SearchFlags & { file: string }, command: Command
     perBoard: [record],
   });
   if (solution.fault !== undefined) process.exitCode = 1; // the board is reported, but the solver failed on it
+  if (flags.replayOut !== undefined)
+    writeFileAtomically(flags.replayOut, `${JSON.stringify(sameGameReplay(board, options.rules, solution.moves))}\n`);
   if (flags.json) {
     print(JSON.stringify({ ...solution, ...settingsOf(flags), file: flags.file, runId }));
     return;

@@ -20,6 +20,7 @@ import { InputError } from '../core/errors.ts';
 import { TimedThread } from '../core/timed-thread.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
+import { playMoves } from './replay.ts';
 import { endAdjustment, type SameGameRules } from './rules.ts';
 import type { Solution } from './solver.ts';
 
@@ -79,14 +80,10 @@ export function solveWithCode(board: SameGameBoard, file: string, rules: SameGam
   }
   const game = new SameGame(board, rules);
   if (!Array.isArray(moves)) return unsolved(board, rules, start, `${file} returned ${JSON.stringify(moves)}: not a list of moves [x, y]`);
-  for (const [i, move] of moves.entries()) {
-    const [x, y] = Array.isArray(move) ? move : [];
-    try {
-      if (!Number.isInteger(x) || !Number.isInteger(y)) throw new InputError(`${JSON.stringify(move)} is not a cell [x, y]`);
-      game.play(x, y);
-    } catch (error) {
-      return unsolved(board, rules, start, `${file}: move ${i + 1}: ${(error as Error).message}`);
-    }
+  try {
+    playMoves(game, moves);
+  } catch (error) {
+    return unsolved(board, rules, start, `${file}: ${(error as Error).message}`);
   }
   return { ...outcome(game), moves: moves as [number, number][], solved: true, ms: Math.round(performance.now() - start) };
 }

@@ -1,5 +1,5 @@
 import { Board } from '../tetris/board.ts';
-import { Game, randomizerFor, type Outcome } from '../tetris/game.ts';
+import { Game, randomizerFor, type LoggedInput, type Outcome, type ReplayLog } from '../tetris/game.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
@@ -22,6 +22,8 @@ export interface PlayOptions {
   readonly target?: number;
   /** Record S4's search path (one step per piece). */
   readonly recordPath?: boolean;
+  /** Record the game as a replay log, which `replay` (src/tetris/game.ts) plays again to the same end. */
+  readonly recordReplay?: boolean;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface PlayResult {
   readonly path?: PathStep[];
   /** What the agent did wrong, with `agent-fault`. */
   readonly fault?: string;
+  /** The game as a replay log, with `recordReplay`. */
+  readonly replay?: ReplayLog;
 }
 
 /**
@@ -71,6 +75,9 @@ export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResu
   const randomizer = randomizerFor({ randomizer: 'uniform', seed, sequence: '' });
   const queue: Piece[] = Array.from({ length: preview + 1 }, () => randomizer.next());
   const path: PathStep[] | undefined = options.recordPath ? [] : undefined;
+  const placed: LoggedInput[] | undefined = options.recordReplay ? [] : undefined;
+  const ended = (result: Omit<PlayResult, 'replay'>): PlayResult =>
+    placed === undefined ? result : { ...result, replay: researchReplay(options, placed) };
   let lines = 0;
   let pieces = 0;
   let outcome: PlayOutcome = 'topped-out';
@@ -86,7 +93,7 @@ export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResu
       choice = agent.choose({ board, piece, preview: queue.slice(1), rules, score: lines, level: 0, target: null });
     } catch (error) {
       if (!(error instanceof AgentFault)) throw error;
-      return { lines, score: lines, pieces, outcome: 'agent-fault', ms: performance.now() - start, path, fault: error.message };
+      return ended({ lines, score: lines, pieces, outcome: 'agent-fault', ms: performance.now() - start, path, fault: error.message });
     }
     if (choice === null) break;
     const shape = system.orientations[piece][choice.rotation];
@@ -94,10 +101,18 @@ export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResu
     lines += board.clearFullRows();
     pieces++;
     path?.push(pathStep(piece, shape, choice.rotation, choice.x, choice.y));
+    placed?.push({ t: 0, place: [choice.rotation, choice.x, choice.y] });
     queue.shift();
     queue.push(randomizer.next());
   }
-  return { lines, score: lines, pieces, outcome, ms: performance.now() - start, path };
+  return ended({ lines, score: lines, pieces, outcome, ms: performance.now() - start, path });
+}
+
+/** A research game of the lean loop as the full game's replay log: the same set-up, its placements in order. */
+function researchReplay(options: PlayOptions, inputs: LoggedInput[]): ReplayLog {
+  const { width, height, seed, preview, rotation } = options;
+  const { config } = new Game({ rules: 'research', width, height, seed, preview, rotation }, { keepLog: false });
+  return { format: 'gridmind-tetris-replay', version: 1, config, inputs, end: 0 };
 }
 
 /** Any rules on the full game: the agent places each piece where the rules let it go. */
@@ -112,7 +127,7 @@ export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult 
       preview: options.preview,
       target: options.target,
     },
-    { keepLog: false },
+    { keepLog: options.recordReplay === true },
   );
   const agent = new TetrisAgent(spec, game.board.width, game.board.height, game.system, game.rules.style === 'drop' ? 'drop' : 'reachable');
   const target = game.rules.hasTarget ? game.config.target : null;
@@ -144,5 +159,6 @@ export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult 
     path?.push(pathStep(piece, game.system.orientations[piece][choice.rotation], choice.rotation, choice.x, choice.y));
   }
   if (game.over) outcome = game.outcome;
-  return { lines: game.lines, score: game.score, pieces: game.pieces, outcome, ms: performance.now() - start, path };
+  const replay = options.recordReplay ? game.replayLog() : undefined;
+  return { lines: game.lines, score: game.score, pieces: game.pieces, outcome, ms: performance.now() - start, path, replay };
 }
