@@ -4,6 +4,8 @@ import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { addHighScore, topHighScores, type ScoreTable } from '../store/highscores.ts';
 import { listRuns } from '../store/runs.ts';
+import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
+import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 
 /** Largest request body the API reads. */
@@ -52,6 +54,11 @@ class ApiError extends Error {
  * table of scores whose target was not recorded) and refused otherwise.
  */
 function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
+  try {
+    (game === 'samegame' ? parseSameGameBoardSize : parseTetrisBoardSize)(board);
+  } catch (error) {
+    throw new ApiError(400, `board: ${(error as Error).message}`);
+  }
   const hasTarget = game === 'tetris' && Object.hasOwn(RULE_SETS, rules) && RULE_SETS[rules as RuleSetName].hasTarget;
   if (hasTarget && target === undefined) {
     throw new ApiError(400, `target: the ${rules} rules keep one table per target score: give the target (a whole number of at least 1)`);

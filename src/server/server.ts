@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { handleApi } from './api.ts';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit.ts';
 import { serveStatic } from './static-files.ts';
 
 export interface ServerOptions {
@@ -13,6 +14,10 @@ export interface ServerOptions {
   readonly webRoot: string;
   /** The Aveiro game server to serve at /player and /viewer, if any. */
   readonly aveiro?: AveiroServer;
+  /** API requests per client address (default DEFAULT_RATE_LIMIT). */
+  readonly rateLimit?: RateLimit;
+  /** How long a request may take to arrive whole, headers and body, before it is answered 408 (default 15 s). */
+  readonly requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -22,18 +27,35 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long a request may take to arrive whole by default: a slow sender holds no connection longer. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
 /** Gridmind's one HTTP server: the web app and its API. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const server = createServer((request, response) => {
-    const path = request.url ?? '/';
-    const handled = path.startsWith('/api/')
-      ? handleApi(options, request, response)
-      : Promise.resolve().then(() => serveStatic(options.webRoot, request, response));
-    handled.catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: `internal error: ${(error as Error).message}` }));
-    });
-  });
+  const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+    (request, response) => {
+      const path = request.url ?? '/';
+      if (path.startsWith('/api/')) {
+        const wait = limiter.take(request.socket.remoteAddress ?? '', performance.now());
+        if (wait !== null) {
+          response.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(wait) });
+          response.end(JSON.stringify({ error: `too many requests from your address: try again in ${wait} s` }));
+          request.resume(); // read and drop the body, so the connection stays usable
+          return;
+        }
+      }
+      const handled = path.startsWith('/api/')
+        ? handleApi(options, request, response)
+        : Promise.resolve().then(() => serveStatic(options.webRoot, request, response));
+      handled.catch((error: unknown) => {
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: `internal error: ${(error as Error).message}` }));
+      });
+    },
+  );
   options.aveiro?.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

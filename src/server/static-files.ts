@@ -15,29 +15,62 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built web app from `root`: a file when the path names one inside the root, else
- * index.html (the app routes itself). Paths that climb out of the root are refused.
+ * What the app's pages may load: its own scripts, styles, workers and connections (the API, the Aveiro
+ * WebSocket), images of its own or drawn (data:, blob:); nothing inline, no plug-in, no framing.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers on every file served. */
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+/** A path segment that climbs (`..`, also percent-encoded or after a backslash), or a NUL. */
+const PATH_TRICK = /(^|[/\\])\.\.([/\\]|$)|\0/;
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end(message);
+}
+
+/**
+ * Serves the built web app from `root`: a file when the path names one inside the root, a 404 for a
+ * missing file (a name with an extension), else index.html (the app routes itself). A path that tries
+ * to climb out of the root or holds a NUL is refused with 400.
  */
 export function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): void {
   let path: string;
   try {
-    path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    path = decodeURIComponent((request.url ?? '/').split(/[?#]/)[0]);
   } catch {
-    response.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path is not valid percent-encoding');
-    return;
+    return refuse(response, 400, 'bad request: the path is not valid percent-encoding');
   }
+  if (!path.startsWith('/') || PATH_TRICK.test(path))
+    return refuse(response, 400, 'bad request: the path climbs out of the app or holds a NUL');
   const file = normalize(join(root, path));
-  if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) {
-    response.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden');
-    return;
-  }
-  const target = existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+  if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) return refuse(response, 403, 'forbidden');
+  const found = existsSync(file) && statSync(file).isFile();
+  if (!found && extname(path) !== '') return refuse(response, 404, `not found: ${path}`);
+  const target = found ? file : join(root, 'index.html');
   if (!existsSync(target)) {
     response.writeHead(503, { 'content-type': 'text/plain' }).end('the web app is not built: run `npx gridmind serve` (it builds it)');
     return;
   }
   const isIndex = target.endsWith('index.html');
   response.writeHead(200, {
+    ...SECURITY_HEADERS,
     'content-type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
     'cache-control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
   });

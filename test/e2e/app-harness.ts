@@ -73,11 +73,14 @@ export async function launchBrowser(): Promise<BrowserContext> {
   });
 }
 
-/** A page that fails the test on any script error. */
+/** A page that fails the test on any script error, and on anything the Content-Security-Policy refuses. */
 export async function openPage(browser: BrowserContext, url: string): Promise<Page> {
   const page = await browser.newPage();
   page.on('pageerror', (error) => {
     throw error;
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) throw new Error(message.text());
   });
   await page.goto(url);
   return page;

@@ -1,0 +1,178 @@
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prng } from '../../src/core/prng.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { WEB_DIST } from '../../src/server/web-build.ts';
+import { openDatabase, type Db } from '../../src/store/database.ts';
+
+interface Sent {
+  readonly method?: string;
+  readonly path: string;
+  readonly body?: string;
+  /** The client's own address: every 127.x.y.z is this machine, and the server tells them apart. */
+  readonly from?: string;
+}
+
+const table = { game: 'tetris', rules: 'classic', board: '10x20' };
+
+/** Sends one request and resolves with the status of its answer (0: no answer, the connection failed). */
+function send(server: RunningServer, { method = 'GET', path, body, from = '127.0.0.1' }: Sent, agent?: Agent): Promise<number> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port, method, path, localAddress: from, agent, headers: { 'content-type': 'application/json' } },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      },
+    );
+    outgoing.on('error', () => resolve(0));
+    outgoing.end(body);
+  });
+}
+
+/** Runs `tasks` with at most `width` at once. */
+async function inParallel<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+  return results;
+}
+
+/** A hostile request of kind `k`, varied by the generator: each must get a 4xx. */
+function hostile(k: number, prng: Prng): Sent {
+  const junk = (n: number) => Array.from({ length: n }, () => String.fromCharCode(prng.nextInt(0x800))).join('');
+  const score = { ...table, name: 'x', points: 1, lines: 1 };
+  switch (k % 12) {
+    case 0:
+      return { method: 'POST', path: '/api/highscores', body: `{${junk(prng.nextInt(200))}` };
+    case 1:
+      return {
+        method: 'POST',
+        path: '/api/highscores',
+        body: JSON.stringify({ ...score, name: 'y'.repeat(17_000 + prng.nextInt(40_000)) }),
+      };
+    case 2: {
+      const depth = 1000 + prng.nextInt(7000);
+      return { method: 'POST', path: '/api/highscores', body: '['.repeat(depth) + ']'.repeat(depth) };
+    }
+    case 3:
+      return { method: 'POST', path: '/api/highscores', body: JSON.stringify({ ...score, points: junk(5), lines: [prng.nextInt(9)] }) };
+    case 4:
+      return { method: 'POST', path: '/api/highscores', body: JSON.stringify({ ...score, points: -1 - prng.nextInt(1e9) }) };
+    case 5:
+      return { method: 'POST', path: '/api/highscores', body: JSON.stringify({ ...score, board: `${99 + prng.nextInt(900)}x99` }) };
+    case 6:
+      return { path: `/api/highscores?game=${encodeURIComponent(junk(8))}&rules=classic&board=10x20` };
+    case 7:
+      return { method: ['PUT', 'DELETE', 'PATCH'][prng.nextInt(3)], path: ['/api/highscores', '/api/runs'][prng.nextInt(2)] };
+    case 8:
+      return { path: `/api/${['nothing', 'highscores/1', '..', 'runs/x'][prng.nextInt(4)]}` };
+    case 9:
+      return {
+        path: ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%5c..%5cpackage.json', '/a/%2E%2E/%2e%2e/x', '/..'][
+          prng.nextInt(5)
+        ],
+      };
+    case 10:
+      return { path: ['/%00', '/index.html%00.js', '/%zz', '/%E0%A4%A'][prng.nextInt(4)] };
+    default:
+      return { path: `/assets/${prng.nextInt(1e9)}.js` };
+  }
+}
+
+describe('the HTTP server under abuse', () => {
+  let db: Db;
+  let server: RunningServer;
+  beforeAll(async () => {
+    db = openDatabase(':memory:');
+    server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, requestTimeoutMs: 1000 });
+  });
+  afterAll(async () => {
+    await server.close();
+    db.close();
+  });
+
+  it('answers a flood from one address with 429 and Retry-After, while another address is served', async () => {
+    const flood = await inParallel(
+      Array.from({ length: 1500 }, () => () => send(server, { path: '/api/runs', from: '127.0.0.2' })),
+      32,
+    );
+    expect(flood.filter((status) => status === 429).length).toBeGreaterThan(1000);
+    expect(flood.every((status) => status === 200 || status === 429)).toBe(true);
+    expect(await send(server, { path: `/api/highscores?${new URLSearchParams(table)}`, from: '127.0.0.3' })).toBe(200);
+    const { port } = new URL(server.url);
+    const refused = await new Promise<Record<string, string | string[] | undefined>>((resolve) =>
+      request({ host: '127.0.0.1', port, path: '/api/runs', localAddress: '127.0.0.2' }, (answer) => resolve(answer.headers)).end(),
+    );
+    expect(Number(refused['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 10,000 hostile requests each with a 4xx and stays up, and a normal score posted meanwhile lands', async () => {
+    const prng = new Prng(17);
+    const hostileServer = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      db,
+      webRoot: WEB_DIST,
+      rateLimit: { perSecond: 1e6, burst: 1e6 }, // every request reaches the handlers
+      requestTimeoutMs: 1000,
+    });
+    try {
+      const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+      const requests = Array.from({ length: 10_000 }, (_, k) => hostile(k, prng));
+      const statuses = inParallel(
+        requests.map((sent) => () => send(hostileServer, sent, agent)),
+        32,
+      );
+      const honest = send(hostileServer, {
+        method: 'POST',
+        path: '/api/highscores',
+        body: JSON.stringify({ ...table, name: 'honest', points: 4321, lines: 12 }),
+        from: '127.0.0.4',
+      });
+      const answered = await statuses;
+      const wrong = answered.map((status, k) => ({ status, sent: requests[k] })).filter(({ status }) => status < 400 || status >= 500);
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(await honest).toBe(201);
+      expect(await send(hostileServer, { path: '/' })).toBe(200);
+      const { entries } = await (await fetch(`${hostileServer.url}/api/highscores?${new URLSearchParams(table)}`)).json();
+      expect(entries).toContainEqual(expect.objectContaining({ name: 'honest', points: 4321 }));
+      agent.destroy();
+    } finally {
+      await hostileServer.close();
+    }
+  });
+
+  it('answers 408 to a body that trickles in slower than the request time allows, and serves others meanwhile', async () => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (data) => (text += data.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    socket.write('POST /api/highscores HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na');
+    const drip = setInterval(() => socket.write(' '), 200);
+    expect(await send(server, { path: '/', from: '127.0.0.5' })).toBe(200);
+    const text = await answer;
+    clearInterval(drip);
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('serves pages with a Content-Security-Policy, refuses paths that climb out, and says 404 for a missing file', async () => {
+    const page = await fetch(`${server.url}/scores`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'.*script-src 'self'.*frame-ancestors 'none'/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await send(server, { path: '/..%2f..%2fpackage.json' })).toBe(400);
+    expect(await send(server, { path: '/assets/missing.js' })).toBe(404);
+  });
+});
