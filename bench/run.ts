@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: agents, placements, env, startup, code-agents. With no name, every benchmark runs.
+ * Names: agents, placements, env, startup, code-agents, server. With no name, every benchmark runs.
  */
 import { benchAgents } from './agents.ts';
 import { benchCodeAgents } from './code-agents.ts';
 import { benchEnvironments } from './env.ts';
 import { benchPlacements } from './placements.ts';
+import { benchServer } from './server.ts';
 import { benchStartup } from './startup.ts';
 
 const BENCHMARKS: Record<string, () => string[] | Promise<string[]>> = {
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => string[] | Promise<string[]>> = {
   env: benchEnvironments,
   startup: benchStartup,
   'code-agents': benchCodeAgents,
+  server: benchServer,
 };
 
 const names = process.argv.slice(2);

@@ -2,11 +2,14 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { parseName } from '../core/names.ts';
 import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
+import { DEFAULT_RATE_LIMIT } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
 import { integerIn, optionParser, print } from './options.ts';
 
 const DEFAULT_PORT = 8000;
+/** A client's burst, in seconds' worth of its rate (the default limit's own ratio). */
+const RATE_BURST = DEFAULT_RATE_LIMIT.burst / DEFAULT_RATE_LIMIT.perSecond;
 
 interface ServeFlags {
   port?: number;
@@ -15,6 +18,7 @@ interface ServeFlags {
   seed?: number;
   seeds?: number;
   pieces: PieceGenerator;
+  rateLimit: number;
   maxGames: number;
 }
 
@@ -38,6 +42,12 @@ export function registerServeCommand(program: Command): void {
       'gridmind',
     )
     .option('--max-games <n>', 'Aveiro games running at once; later players wait their turn', integerIn(1, 10_000), 256)
+    .option(
+      '--rate-limit <n>',
+      `API requests a second one client address may make, in bursts of up to ${RATE_BURST}× that (past it: 429)`,
+      integerIn(1, 1_000_000),
+      DEFAULT_RATE_LIMIT.perSecond,
+    )
     .addHelpText('after', '\nThe Aveiro course protocol is served beside the app: players at ws://HOST:PORT/player, spectators at /viewer.')
     .action((flags: ServeFlags) => serve(flags));
 }
@@ -52,7 +62,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, pieces: flags.pieces, maxGames: flags.maxGames });
   let running;
   try {
-    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro });
+    const rateLimit = { perSecond: flags.rateLimit, burst: flags.rateLimit * RATE_BURST };
+    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro, rateLimit });
   } catch (error) {
     db.close();
     throw listenFailure(error as NodeJS.ErrnoException, flags.host, port);
