@@ -1,7 +1,9 @@
 /**
  * High scores the server keeps per second: the compiled `gridmind serve` (needs `npm run build`) on a
- * fresh SQLite database, 16 clients posting scores back to back for a few seconds a round; each score is
- * committed before its 201. Posts answered 201 per second, median of the rounds.
+ * fresh SQLite database, 16 clients posting scores back to back for a few seconds a round. Each post is a
+ * finished game's replay (Dellacherie's agent on 6×10 under the classic rules, 75 pieces), which the
+ * server plays again before it commits the score and answers 201. Posts answered 201 per second, median
+ * of the rounds.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,11 +11,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from '../src/core/stats.ts';
+import { loadAgentSpec } from '../src/tetris-ai/agent-files.ts';
+import { playGame } from '../src/tetris-ai/play.ts';
 
 const ROUNDS = 3;
 const SECONDS = 3;
 const CLIENTS = 16;
 const BIN = fileURLToPath(new URL('../bin/gridmind.js', import.meta.url));
+const GAME = playGame(loadAgentSpec('dellacherie'), {
+  rules: 'classic',
+  width: 6,
+  height: 10,
+  seed: 3,
+  preview: 0,
+  maxPieces: null,
+  recordReplay: true,
+}).replay;
 
 async function round(): Promise<number> {
   const folder = mkdtempSync(join(tmpdir(), 'gridmind-bench-server-'));
@@ -36,7 +49,7 @@ async function round(): Promise<number> {
       const response = await fetch(`${url}/api/highscores`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ game: 'tetris', rules: 'classic', board: '10x20', name: `c${id}`, points: k, lines: 0 }),
+        body: JSON.stringify({ name: `c${id} ${k}`, replay: GAME }),
       });
       await response.arrayBuffer();
       if (response.status === 201) landed++;

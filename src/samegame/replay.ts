@@ -6,6 +6,7 @@ import { InputError } from '../core/errors.ts';
 import { parseBoardText } from './board-files.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
+import { randomBoard } from './random-boards.ts';
 import { parseScoring, parseShift, type SameGameRules } from './rules.ts';
 
 export interface SameGameReplay {
@@ -16,6 +17,8 @@ export interface SameGameReplay {
   rules: SameGameRules;
   /** Each move as a cell [x, y] of the group it removes, on the board before that move. */
   moves: [x: number, y: number][];
+  /** Where the board came from, when it is a random board: the seed and colours that deal it (`randomBoard`). */
+  deal?: { seed: number; colours: number };
 }
 
 export function sameGameReplay(board: SameGameBoard, rules: SameGameRules, moves: readonly (readonly [number, number])[]): SameGameReplay {
@@ -37,7 +40,14 @@ export function replaySameGame(log: SameGameReplay): SameGame {
     throw new InputError('a SameGame replay needs a "board" text, a "rules" object and a "moves" list');
   }
   const rules: SameGameRules = { scoring: parseScoring(String(log.rules.scoring)), shift: parseShift(String(log.rules.shift)) };
-  const game = new SameGame(parseBoardText(log.board), rules);
+  const board = parseBoardText(log.board);
+  if (log.deal !== undefined) {
+    const { seed, colours } = log.deal ?? {};
+    if (!Number.isSafeInteger(seed) || seed < 0 || board.toString() !== randomBoard(board.width, board.height, colours, seed).toString()) {
+      throw new InputError(`the board is not the one seed ${seed} deals with ${colours} colours`);
+    }
+  }
+  const game = new SameGame(board, rules);
   playMoves(game, log.moves);
   return game;
 }

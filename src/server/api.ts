@@ -2,18 +2,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
-import { addHighScore, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { InputError } from '../core/errors.ts';
+import { addHighScore, findHighScoreReplay, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { verifyScore } from './verified-scores.ts';
 import { listRuns } from '../store/runs.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 
-/** Largest request body the API reads. */
+/** Largest request body the API reads; a high score's replay may be longer (MAX_REPLAY_BYTES). */
 const MAX_BODY_BYTES = 16 * 1024;
+/** Largest high score submission: the replay of a long game. */
+const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 
 const tableShape = {
   game: z.enum(['tetris', 'samegame', 'aveiro']),
-  rules: z.string().regex(/^[a-z]{1,20}$/, 'rules must be a rule set name'),
+  rules: z.string().regex(/^[a-z]{1,20}(\/[a-z]{1,10})?$/, 'rules must be a rule set name'),
   board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
 };
 const TARGET_MESSAGE = 'target must be a whole number of at least 1';
@@ -29,13 +33,9 @@ const tableQuery = z.object({
 });
 /** `target=unrecorded` reads the scores stored under a target rule set before Gridmind kept their target. */
 const UNRECORDED_TARGET = 'unrecorded';
-const newScore = z.object({
-  ...tableShape,
-  target: targetScore.optional(),
-  name: z.string().max(200),
-  points: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  lines: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-});
+
+/** A high score's replay: `/api/highscores/ID/replay`. */
+const REPLAY_PATH = /^\/api\/highscores\/(\d{1,15})\/replay$/;
 
 /** `game=tetris|samegame` keeps the runs of one game (default: every game's). */
 const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], 'game must be tetris or samegame').optional() });
@@ -85,10 +85,20 @@ export async function handleApi(
       const table = scoreTableOf(target === UNRECORDED_TARGET ? { ...query, target: null } : query);
       sendJson(response, 200, { entries: topHighScores(db, table) });
     } else if (route === 'POST /api/highscores') {
-      const score = parse(newScore, await readJson(request));
-      const table = scoreTableOf(score);
-      addHighScore(db, table, score);
-      sendJson(response, 201, { entries: topHighScores(db, table) });
+      let verified;
+      try {
+        verified = verifyScore(await readJson(request, MAX_REPLAY_BYTES));
+      } catch (error) {
+        if (error instanceof InputError) throw new ApiError(400, error.message);
+        throw error;
+      }
+      const id = addHighScore(db, verified.table, verified.entry);
+      const { points, lines } = verified.entry;
+      sendJson(response, 201, { id, points, lines, table: verified.table, entries: topHighScores(db, verified.table) });
+    } else if (request.method === 'GET' && REPLAY_PATH.test(url.pathname)) {
+      const replay = findHighScoreReplay(db, Number(REPLAY_PATH.exec(url.pathname)![1]));
+      if (replay === undefined) throw new ApiError(404, `no replay is kept for high score ${REPLAY_PATH.exec(url.pathname)![1]}`);
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(replay);
     } else if (route === 'GET /api/runs') {
       const limit = Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
       const { game } = parse(runsQuery, { game: url.searchParams.get('game') ?? undefined });
@@ -113,19 +123,28 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new ApiError(400, `${issue.path.join('.') || 'request'}: ${issue.message}`);
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, `the request body is over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new ApiError(400, 'the request body is not valid JSON');
-  }
+/**
+ * The request's body as JSON. A body over `limit` is read to its end and dropped (stopping mid-body would
+ * reset the connection before the client reads the 413); the request time limit bounds how long that takes.
+ */
+function readJson(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on('error', reject);
+    request.on('end', () => {
+      if (size > limit) return reject(new ApiError(413, `the request body is over ${limit} bytes`));
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new ApiError(400, 'the request body is not valid JSON'));
+      }
+    });
+  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

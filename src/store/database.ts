@@ -112,6 +112,9 @@ export const MIGRATIONS: readonly string[] = [
      created_at TEXT NOT NULL,
      PRIMARY KEY (setup, board)
    ) WITHOUT ROWID;`,
+  `ALTER TABLE highscores ADD COLUMN pieces INTEGER;
+   ALTER TABLE highscores ADD COLUMN agents TEXT;
+   ALTER TABLE highscores ADD COLUMN replay TEXT;`,
 ];
 
 /** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */

@@ -5,12 +5,37 @@ export const MAX_NAME_LENGTH = 24;
 /** Entries shown per table (S1 kept 5; Gridmind keeps the top 10 per rule set and board size). */
 export const TOP_ENTRIES = 10;
 
+/** An agent that placed some of a game's pieces. */
+export interface AgentShare {
+  readonly name: string;
+  readonly pieces: number;
+}
+
 export interface HighScore {
+  readonly id: number;
+  /** The player's name; with `agents`, the human who played beside them. */
   readonly name: string;
   readonly points: number;
   readonly lines: number;
   /** ISO date and time. */
   readonly date: string;
+  /** Pieces the game placed (null: a score stored before Gridmind kept replays). */
+  readonly pieces: number | null;
+  /** The agents that placed some of the pieces, and how many each (empty: the player alone). */
+  readonly agents: AgentShare[];
+  /** Whether the game's replay is kept (`GET /api/highscores/ID/replay`). */
+  readonly replayable: boolean;
+}
+
+/** What is stored of a finished game: its score as its replay gave it, who played, and the replay itself. */
+export interface NewHighScore {
+  readonly name: string;
+  readonly points: number;
+  readonly lines: number;
+  readonly pieces?: number;
+  readonly agents?: readonly AgentShare[];
+  /** The replay, as JSON text. */
+  readonly replay?: string;
 }
 
 /**
@@ -29,20 +54,37 @@ export interface ScoreTable {
 }
 
 /**
- * Stores a finished game's score. Names are trimmed, stripped of control characters and cut to
- * {@link MAX_NAME_LENGTH}; they are kept as text and must be shown as text (never as HTML).
+ * Stores a finished game's score; returns its id. Names are trimmed, stripped of control characters and
+ * cut to {@link MAX_NAME_LENGTH}; they are kept as text and must be shown as text (never as HTML).
  */
-export function addHighScore(db: Db, table: ScoreTable, entry: { name: string; points: number; lines: number }): void {
-  db.prepare('INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    new Date().toISOString(),
-    table.game,
-    table.rules,
-    table.board,
-    table.target ?? null,
-    cleanName(entry.name),
-    entry.points,
-    entry.lines,
+export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number {
+  const agents = entry.agents?.length ? JSON.stringify(entry.agents.map(({ name, pieces }) => ({ name: cleanName(name), pieces }))) : null;
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines, pieces, agents, replay)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        new Date().toISOString(),
+        table.game,
+        table.rules,
+        table.board,
+        table.target ?? null,
+        cleanName(entry.name),
+        entry.points,
+        entry.lines,
+        entry.pieces ?? null,
+        agents,
+        entry.replay ?? null,
+      ).lastInsertRowid,
   );
+}
+
+/** The replay kept with a high score, as JSON text (undefined: no such score, or none kept). */
+export function findHighScoreReplay(db: Db, id: number): string | undefined {
+  const row = db.prepare('SELECT replay FROM highscores WHERE id = ?').get(id) as { replay: string | null } | undefined;
+  return row?.replay ?? undefined;
 }
 
 /**
@@ -51,13 +93,21 @@ export function addHighScore(db: Db, table: ScoreTable, entry: { name: string; p
  * score that does not pass it.
  */
 export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
-  return db
+  const rows = db
     .prepare(
-      `SELECT name, points, lines, created_at AS date FROM highscores
+      `SELECT id, name, points, lines, created_at AS date, pieces, agents, replay IS NOT NULL AS replayable FROM highscores
        WHERE game = ? AND rules = ? AND board = ? AND target IS ?
        ORDER BY (points > target) IS 1 ASC, points DESC, lines DESC, id ASC LIMIT ?`,
     )
-    .all(table.game, table.rules, table.board, table.target ?? null, TOP_ENTRIES) as HighScore[];
+    .all(table.game, table.rules, table.board, table.target ?? null, TOP_ENTRIES) as (Omit<HighScore, 'agents' | 'replayable'> & {
+    agents: string | null;
+    replayable: number;
+  })[];
+  return rows.map((row) => ({
+    ...row,
+    agents: row.agents === null ? [] : (JSON.parse(row.agents) as AgentShare[]),
+    replayable: row.replayable === 1,
+  }));
 }
 
 export function cleanName(name: string): string {

@@ -5,6 +5,7 @@ import { Prng } from '../../src/core/prng.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
+import { finishedGame } from './finished-games.ts';
 
 interface Sent {
   readonly method?: string;
@@ -132,10 +133,11 @@ describe('the HTTP server under abuse', () => {
         requests.map((sent) => () => send(hostileServer, sent, agent)),
         32,
       );
+      const game = finishedGame('classic', 9, { width: 6, height: 10, agent: 'dellacherie' });
       const honest = send(hostileServer, {
         method: 'POST',
         path: '/api/highscores',
-        body: JSON.stringify({ ...table, name: 'honest', points: 4321, lines: 12 }),
+        body: JSON.stringify({ name: 'honest', replay: game.replay }),
         from: '127.0.0.4',
       });
       const answered = await statuses;
@@ -143,8 +145,8 @@ describe('the HTTP server under abuse', () => {
       expect(wrong.slice(0, 5)).toEqual([]);
       expect(await honest).toBe(201);
       expect(await send(hostileServer, { path: '/' })).toBe(200);
-      const { entries } = await (await fetch(`${hostileServer.url}/api/highscores?${new URLSearchParams(table)}`)).json();
-      expect(entries).toContainEqual(expect.objectContaining({ name: 'honest', points: 4321 }));
+      const { entries } = await (await fetch(`${hostileServer.url}/api/highscores?game=tetris&rules=classic&board=6x10`)).json();
+      expect(entries).toContainEqual(expect.objectContaining({ name: 'honest', points: game.score }));
       agent.destroy();
     } finally {
       await hostileServer.close();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
+import { replay } from '../../src/tetris/game.ts';
+import { finishedGame } from './finished-games.ts';
 
 describe('the HTTP API', () => {
   let db: Db;
@@ -26,52 +28,100 @@ describe('the HTTP API', () => {
     db.close();
   });
 
-  it('keeps every one of many concurrent scores, and lists the top 10 best first', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post({ ...table, name: `player ${i}`, points: i * 10, lines: i })),
+  it('keeps every one of many concurrent games at the score its replay gives, and lists the top 10 best first', async () => {
+    const games = Array.from({ length: 30 }, (_, seed) =>
+      finishedGame('classic', seed + 1, { width: 6, height: 10, agent: 'dellacherie' }),
     );
-    expect(responses.every((response) => response.status === 201)).toBe(true);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM highscores').get() as { n: number }).n).toBe(50);
-    const { entries } = await (await fetch(`${server.url}/api/highscores?${new URLSearchParams(table)}`)).json();
-    expect(entries.map((entry: { points: number }) => entry.points)).toEqual([490, 480, 470, 460, 450, 440, 430, 420, 410, 400]);
+    const responses = await Promise.all(games.map((game, i) => post({ name: `player ${i}`, replay: game.replay })));
+    expect(responses.map((response) => response.status)).toEqual(games.map(() => 201));
+    const answers = await Promise.all(responses.map((response) => response.json()));
+    expect(answers.map(({ points, lines }) => [points, lines])).toEqual(games.map(({ score, lines }) => [score, lines]));
+    expect(answers[0].table).toEqual({ game: 'tetris', rules: 'classic', board: '6x10' });
+    const { entries } = await (await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=6x10`)).json();
+    const best = games
+      .map(({ score }) => score)
+      .sort((a, b) => b - a)
+      .slice(0, 10);
+    expect(entries.map((entry: { points: number }) => entry.points)).toEqual(best);
+    expect(entries[0]).toMatchObject({ agents: [], replayable: true });
   });
 
-  it('stores names as plain text, without control characters, at most 24 long', async () => {
-    const other = { ...table, board: '6x8' };
+  it("keeps each score's replay, which plays again to the same score", async () => {
+    const game = finishedGame('classic', 77, { width: 6, height: 10, agent: 'dellacherie' });
+    const { id } = await (await post({ name: 'kept', replay: game.replay })).json();
+    const kept = await fetch(`${server.url}/api/highscores/${id}/replay`);
+    expect(kept.status).toBe(200);
+    expect(replay(await kept.json()).score).toBe(game.score);
+    const missing = await fetch(`${server.url}/api/highscores/999999/replay`);
+    expect([missing.status, (await missing.json()).error]).toEqual([404, 'no replay is kept for high score 999999']);
+  });
+
+  it('records the agents that placed pieces with their share, and stores names as plain text, without control characters, at most 24 long', async () => {
+    const game = finishedGame('classic', 5, { width: 6, height: 8, agent: 'dellacherie' });
     const { entries } = await (
-      await post({ ...other, name: '\u0007<script>alert(1)</script> and a very long tail', points: 1, lines: 1 })
+      await post({
+        name: '\u0007<script>alert(1)</script> and a very long tail',
+        replay: game.replay,
+        agents: [{ name: 'dellacherie', pieces: 2 }],
+      })
     ).json();
-    expect(entries[0].name).toBe('<script>alert(1)</script>'.slice(0, 24));
+    expect(entries[0]).toMatchObject({
+      name: '<script>alert(1)</script>'.slice(0, 24),
+      pieces: game.pieces,
+      agents: [{ name: 'dellacherie', pieces: 2 }],
+    });
+    const greedy = await post({ name: 'x', replay: game.replay, agents: [{ name: 'bcts', pieces: game.pieces + 1 }] });
+    expect([greedy.status, (await greedy.json()).error]).toEqual([
+      400,
+      `agents: they placed ${game.pieces + 1} pieces, and the game has ${game.pieces}`,
+    ]);
   });
 
   it.each([
-    ['a bad board', { ...table, board: 'big', name: 'x', points: 1, lines: 1 }, 400, /board: board must be written WIDTHxHEIGHT/],
-    ['negative points', { ...table, name: 'x', points: -5, lines: 1 }, 400, /points/],
-    ['an unknown game', { ...table, game: 'chess', name: 'x', points: 1, lines: 1 }, 400, /game/],
-  ])('refuses %s with a reason', async (_what, body, status, message) => {
+    ['a score without its replay', { ...table, name: 'x', points: 999_999_999, lines: 1 }, /^replay: /],
+    ['an unknown replay format', { name: 'x', replay: { format: 'chess' } }, /^replay.format: a high score is a "gridmind-tetris-replay"/],
+    [
+      'a game that has not ended',
+      { name: 'x', replay: { ...finishedGame('classic', 2).replay, inputs: [] } },
+      /stops before its game ends/,
+    ],
+    [
+      'pieces chosen rather than dealt',
+      {
+        name: 'x',
+        replay: {
+          ...finishedGame('classic', 2).replay,
+          config: { ...finishedGame('classic', 2).replay.config, randomizer: 'sequence', sequence: 'I' },
+        },
+      },
+      /dealt by its seed/,
+    ],
+    [
+      'a huge board',
+      {
+        name: 'x',
+        replay: { ...finishedGame('classic', 2).replay, config: { ...finishedGame('classic', 2).replay.config, width: 99, height: 99 } },
+      },
+      /board width 99 is out of range/,
+    ],
+  ])('refuses %s, with the reason', async (_what, body, message) => {
     const response = await post(body);
-    expect(response.status).toBe(status);
+    expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(message);
   });
 
-  it('keeps one table per target score under the target rules, a score past the target below the others', async () => {
-    const targetTable = (target: number) => ({ game: 'tetris', rules: 'target', board: '10x20', target });
-    for (const [target, name, points] of [
-      [5, 'hit', 5],
-      [5, 'short', 4],
-      [5, 'past', 9],
-      [100, 'hundred', 100],
-    ] as const) {
-      expect((await post({ ...targetTable(target), name, points, lines: points })).status).toBe(201);
+  it('keeps one table per target score under the target rules', async () => {
+    for (const target of [20, 30]) {
+      const game = finishedGame('target', 4, { target, agent: 'target' });
+      const answer = await (await post({ name: `aimed at ${target}`, replay: game.replay })).json();
+      expect(answer.table).toEqual({ game: 'tetris', rules: 'target', board: '10x20', target });
     }
-    const names = async (target: number) => {
-      const response = await fetch(
-        `${server.url}/api/highscores?${new URLSearchParams({ ...targetTable(target), target: String(target) })}`,
+    const names = async (target: number) =>
+      (await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=10x20&target=${target}`)).json()).entries.map(
+        (entry: { name: string }) => entry.name,
       );
-      return (await response.json()).entries.map((entry: { name: string }) => entry.name);
-    };
-    expect(await names(5)).toEqual(['hit', 'short', 'past']);
-    expect(await names(100)).toEqual(['hundred']);
+    expect(await names(20)).toEqual(['aimed at 20']);
+    expect(await names(30)).toEqual(['aimed at 30']);
     expect(await names(12)).toEqual([]);
   });
 
@@ -84,10 +134,7 @@ describe('the HTTP API', () => {
     ['a target under other rules', { rules: 'classic', target: 5 }, /^target: the classic rules have no target score: leave target out$/],
     ['a target below 1', { rules: 'target', target: 0 }, /^target: target must be a whole number of at least 1$/],
     ['a fractional target', { rules: 'target', target: 2.5 }, /^target: target must be a whole number of at least 1$/],
-  ])('refuses %s, posted or asked for', async (_what, change, message) => {
-    const posted = await post({ ...table, ...change, name: 'x', points: 1, lines: 1 });
-    expect(posted.status).toBe(400);
-    expect((await posted.json()).error).toMatch(message);
+  ])('refuses a table query with %s', async (_what, change, message) => {
     const query = Object.fromEntries(Object.entries({ ...table, ...change }).map(([key, value]) => [key, String(value)]));
     const asked = await fetch(`${server.url}/api/highscores?${new URLSearchParams(query)}`);
     expect(asked.status).toBe(400);
@@ -95,28 +142,25 @@ describe('the HTTP API', () => {
   });
 
   it('lists the target games stored before their target was kept under target=unrecorded, and loses none', async () => {
-    const board = '8x16';
+    const board = '10x20';
     // As the migration leaves such a score: under the target rules, with no target.
     db.prepare(
       "INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines) VALUES (?, 'tetris', 'target', ?, NULL, 'Old', 40, 9)",
     ).run(new Date().toISOString(), board);
-    expect((await post({ game: 'tetris', rules: 'target', board, target: 40, name: 'New', points: 40, lines: 8 })).status).toBe(201);
     const names = async (target: string) =>
       (await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=${board}&target=${target}`)).json()).entries.map(
         (entry: { name: string }) => entry.name,
       );
     expect(await names('unrecorded')).toEqual(['Old']);
-    expect(await names('40')).toEqual(['New']);
+    expect(await names('20')).toEqual(['aimed at 20']);
     const elsewhere = await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=${board}&target=unrecorded`);
     expect(elsewhere.status).toBe(400);
     expect((await elsewhere.json()).error).toMatch(/^target: the classic rules have no target score: leave target out$/);
-    const posted = await post({ game: 'tetris', rules: 'target', board, target: 'unrecorded', name: 'x', points: 1, lines: 1 });
-    expect(posted.status).toBe(400); // only old scores have no target
   });
 
   it('refuses bad JSON, large bodies, unknown routes and methods', async () => {
     expect(await (await post(null, '{nope')).json()).toEqual({ error: 'the request body is not valid JSON' });
-    expect((await post(null, JSON.stringify({ name: 'x'.repeat(20_000) }))).status).toBe(413);
+    expect((await post(null, JSON.stringify({ name: 'x'.repeat(17_000_000) }))).status).toBe(413);
     const unknown = await fetch(`${server.url}/api/nothing`);
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error).toMatch(/no API route \/api\/nothing/);

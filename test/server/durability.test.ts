@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { finishedGame } from './finished-games.ts';
 
 const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
 
@@ -29,6 +30,7 @@ describe('high scores under a crash', () => {
   it('keeps every score answered 201 when the server is killed (SIGKILL) amid a stream of posts, and the database stays whole', async () => {
     const database = join(mkdtempSync(join(tmpdir(), 'gridmind-crash-')), 'scores.db');
     const { child, url } = await serve(database);
+    const game = finishedGame('classic', 3, { width: 6, height: 10, agent: 'dellacherie' });
     const landed: string[] = [];
     let sent = 0;
     let stopped = false;
@@ -40,7 +42,7 @@ describe('high scores under a crash', () => {
           const response = await fetch(`${url}/api/highscores`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ game: 'tetris', rules: 'classic', board: '10x20', name, points: sent, lines: 1 }),
+            body: JSON.stringify({ name, replay: game.replay }),
           });
           if (response.status === 201) landed.push(name);
         } catch {

@@ -1,7 +1,8 @@
-import type { HighScore } from './api.ts';
+import { replayUrl, type HighScore } from './api.ts';
 import { DateText } from './dates.tsx';
+import { whoPlayed } from './score-tables.ts';
 
-/** A top-10 table. Names are rendered as text, never as HTML. */
+/** A top-10 table: who played (a human, agents, or both with the agents' shares), and each game's replay to download. Names are rendered as text, never as HTML. */
 export function HighScoreTable({ entries, testId = 'scores' }: { entries: readonly HighScore[]; testId?: string }) {
   if (entries.length === 0) return <p class="hint">No scores yet: be the first.</p>;
   return (
@@ -13,17 +14,27 @@ export function HighScoreTable({ entries, testId = 'scores' }: { entries: readon
           <th class="number">Points</th>
           <th class="number">Lines</th>
           <th>Date</th>
+          <th>
+            <span class="visually-hidden">Replay</span>
+          </th>
         </tr>
       </thead>
       <tbody>
         {entries.map((entry, index) => (
           <tr key={index}>
             <td>{index + 1}</td>
-            <td class="name">{entry.name}</td>
+            <td class="name">{whoPlayed(entry)}</td>
             <td class="number">{entry.points.toLocaleString('en-US')}</td>
             <td class="number">{entry.lines.toLocaleString('en-US')}</td>
             <td>
               <DateText iso={entry.date} />
+            </td>
+            <td class="replay">
+              {entry.replayable && (
+                <a href={replayUrl(entry)} download={`gridmind-score-${entry.id}.replay.json`} title="Download this game's replay">
+                  replay
+                </a>
+              )}
             </td>
           </tr>
         ))}

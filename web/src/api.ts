@@ -1,3 +1,4 @@
+import type { ScoreSubmission } from '../../src/server/verified-scores.ts';
 import type { HighScore, ScoreTable } from '../../src/store/highscores.ts';
 import type { Run } from '../../src/store/runs.ts';
 
@@ -17,14 +18,18 @@ export async function fetchHighScores(table: ScoreTable): Promise<HighScore[]> {
   return (await json<{ entries: HighScore[] }>(await fetch(`api/highscores?${query}`))).entries;
 }
 
-export async function submitHighScore(table: ScoreTable, entry: { name: string; points: number; lines: number }): Promise<HighScore[]> {
+/** Submits a finished game as its replay; the server replays it and answers with the table it joined. */
+export async function submitHighScore(submission: ScoreSubmission): Promise<HighScore[]> {
   const response = await fetch('api/highscores', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...table, ...entry }),
+    body: JSON.stringify(submission),
   });
   return (await json<{ entries: HighScore[] }>(response)).entries;
 }
+
+/** Where a high score's replay is downloaded. */
+export const replayUrl = (score: HighScore) => `api/highscores/${score.id}/replay`;
 
 /** The stored runs of every game, newest first. */
 export async function fetchRuns(): Promise<Run[]> {

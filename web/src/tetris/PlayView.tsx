@@ -71,7 +71,7 @@ export function PlayView() {
   const layout = useBoardLayout('play', container, setup.width, setup.height);
 
   const save = async (finished: TetrisSession, name: string) => {
-    const scores = await submitHighScore(tableOf(finished.setup), { name, points: finished.game.score, lines: finished.game.lines });
+    const scores = await submitHighScore(finished.submission(name));
     if (session.current === finished) setOver({ scores, saved: true }); // not when another game began meanwhile
   };
   const start = (chosen: SessionSetup) => {

@@ -1,3 +1,4 @@
+import type { ScoreSubmission } from '../../../src/server/verified-scores.ts';
 import { Game, type GameOptions } from '../../../src/tetris/game.ts';
 import type { Key } from '../../../src/tetris/keys.ts';
 import { PlacementGenerator } from '../../../src/tetris/placements.ts';
@@ -76,6 +77,8 @@ export class TetrisSession {
   readonly effects = new SessionEffects();
   /** Whether a human pressed a game key in this game (the high-score name is then the player's). */
   humanPlayed = false;
+  /** Pieces that locked while the agent played. */
+  agentPieces = 0;
   plan: AgentPlan | null = null;
   /** Under the research rules a human aims a drop: orientation and column of the piece above the stack. */
   cursor: { rotation: number; x: number } | null = null;
@@ -106,7 +109,7 @@ export class TetrisSession {
       target: setup.target,
       preview: 3,
     };
-    this.game = new Game(options, { keepLog: false });
+    this.game = new Game(options); // its log is the replay a high score is submitted as
     this.colours = new Uint8Array(setup.width * setup.height);
     this.paintFromBoard(GARBAGE_COLOUR);
     this.drops = new PlacementGenerator(setup.width, setup.height, this.game.system);
@@ -133,6 +136,12 @@ export class TetrisSession {
 
   get name(): string {
     return this.agentSpec === null || this.humanPlayed ? 'Player' : this.agentSpec.name;
+  }
+
+  /** The finished game as a high score: its replay, and the agent's share of the pieces if it played. */
+  submission(name: string): ScoreSubmission {
+    const agents = this.agentSpec !== null && this.agentPieces > 0 ? [{ name: this.agentSpec.name, pieces: this.agentPieces }] : [];
+    return { name, replay: this.game.replayLog(), agents };
   }
 
   /** Advances the game and its effects to real time `now` (ms) and lets the agent act; once stopped, only the effects go on. */
@@ -223,6 +232,7 @@ export class TetrisSession {
   private afterStep(): void {
     const { game } = this;
     if (game.pieces !== this.seenPieces) {
+      if (this.controller === 'agent') this.agentPieces += game.pieces - this.seenPieces;
       const lock = game.lastLock!;
       if (game.pieces === this.seenPieces + 1) {
         this.path.push(pathStep(lock.piece, game.system.orientations[lock.piece][lock.rotation], lock.rotation, lock.x, lock.y));

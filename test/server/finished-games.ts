@@ -1,0 +1,35 @@
+import { parseAgentSpec } from '../../src/tetris-ai/agent-spec.ts';
+import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { playGame, type PlayOptions } from '../../src/tetris-ai/play.ts';
+import type { ReplayLog } from '../../src/tetris/game.ts';
+import type { RuleSetName } from '../../src/tetris/rules.ts';
+
+/** An agent that tops out soon: it builds as high as it can (a short game to replay). */
+export const STACKER = parseAgentSpec(
+  {
+    name: 'stacker',
+    description: 'builds as high as it can',
+    source: "Gridmind's tests of verified scores",
+    sense: 'minimize',
+    features: ['maxHeight'],
+    weights: { maxHeight: -1 },
+    policy: { lookahead: 0 },
+  },
+  'stacker',
+);
+
+/** A finished Tetris game's replay, as `play --replay-out` writes it, and the score it gives. */
+export function finishedGame(
+  rules: RuleSetName,
+  seed: number,
+  {
+    width = 10,
+    height = 20,
+    target,
+    agent = STACKER,
+  }: { width?: number; height?: number; target?: number; agent?: string | typeof STACKER } = {},
+): { replay: ReplayLog; score: number; lines: number; pieces: number } {
+  const options: PlayOptions = { rules, width, height, seed, preview: 0, maxPieces: null, target, recordReplay: true };
+  const result = playGame(typeof agent === 'string' ? loadAgentSpec(agent) : agent, options);
+  return { replay: result.replay!, score: result.score, lines: result.lines, pieces: result.pieces };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { verifyScore } from '../../src/server/verified-scores.ts';
+import type { HighScore } from '../../src/store/highscores.ts';
+import { whoPlayed } from '../../web/src/score-tables.ts';
+import { HUMAN, TetrisSession } from '../../web/src/tetris/session.ts';
+
+describe("the Play view's high scores", () => {
+  it("submit a human's finished game as a replay that the server takes at the game's own score", () => {
+    let over = false;
+    const setup = {
+      player: HUMAN,
+      rules: 'classic',
+      width: 6,
+      height: 10,
+      rotation: 'classic',
+      garbageRows: 2,
+      seed: 5,
+      target: 100,
+    } as const;
+    const session = new TetrisSession(setup, null, () => (over = true));
+    for (let keys = 0; !over && keys < 2000; keys++) {
+      session.humanKey((['L', 'R', 'C', 'H'] as const)[keys % 4]);
+      session.frame(keys * 16);
+    }
+    expect(over).toBe(true);
+    const { table, entry } = verifyScore(JSON.parse(JSON.stringify(session.submission('Ana'))));
+    expect(table).toEqual({ game: 'tetris', rules: 'classic', board: '6x10' });
+    expect(entry).toMatchObject({
+      name: 'Ana',
+      points: session.game.score,
+      lines: session.game.lines,
+      pieces: session.game.pieces,
+      agents: [],
+    });
+  });
+
+  it('name who played: the player, the agents alone, or both with each agent’s share of the pieces', () => {
+    const score = (changes: Partial<HighScore>): HighScore => ({
+      id: 1,
+      name: 'Bob',
+      points: 10,
+      lines: 1,
+      date: '',
+      pieces: 200,
+      agents: [],
+      replayable: true,
+      ...changes,
+    });
+    expect(whoPlayed(score({}))).toBe('Bob');
+    expect(whoPlayed(score({ name: 'bcts', agents: [{ name: 'bcts', pieces: 200 }] }))).toBe('bcts');
+    expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 124 }] }))).toBe('Bob + bcts (62%)');
+    expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 1 }] }))).toBe('Bob + bcts (1%)');
+  });
+});
