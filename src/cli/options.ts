@@ -30,13 +30,13 @@ export function integerIn(min: number, max: number): (text: string) => number {
 export const boardSizeOption = optionParser(parseBoardSize);
 
 /** `--agent-time-limit`, for the commands that play an agent in code. */
-export function agentTimeLimitOption(): Option {
+export function agentTimeLimitOption(byDefault = DEFAULT_MOVE_TIME_LIMIT): Option {
   return new Option(
     '--agent-time-limit <ms>',
-    `an agent in code: milliseconds it may think over one move; past them its thread is stopped and its game ends with the fault (default ${DEFAULT_MOVE_TIME_LIMIT})`,
+    `an agent in code: milliseconds it may think over one move; past them its thread is stopped and its game ends with the fault (default ${byDefault})`,
   )
     .argParser(integerIn(1, 3_600_000))
-    .default(DEFAULT_MOVE_TIME_LIMIT, String(DEFAULT_MOVE_TIME_LIMIT));
+    .default(byDefault, String(byDefault));
 }
 
 /** `--board WxH` for the research protocol, 10x10 unless given. */

@@ -5,7 +5,8 @@ import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
 import { DEFAULT_RATE_LIMIT } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
-import { integerIn, optionParser, print } from './options.ts';
+import { loadCodeAgent } from '../tetris-ai/code-agents.ts';
+import { agentTimeLimitOption, integerIn, optionParser, print } from './options.ts';
 
 const DEFAULT_PORT = 8000;
 /** A client's burst, in seconds' worth of its rate (the default limit's own ratio). */
@@ -20,7 +21,12 @@ interface ServeFlags {
   pieces: PieceGenerator;
   rateLimit: number;
   maxGames: number;
+  agent: string[];
+  agentTimeLimit: number;
 }
+
+/** How long the server waits for an agent in code's move by default: it answers no other request meanwhile. */
+const SERVED_AGENT_TIME_LIMIT = 1000;
 
 export function registerServeCommand(program: Command): void {
   program
@@ -48,6 +54,13 @@ export function registerServeCommand(program: Command): void {
       integerIn(1, 1_000_000),
       DEFAULT_RATE_LIMIT.perSecond,
     )
+    .option(
+      '--agent <file>',
+      'an agent in code (.js, .mjs, .ts, .mts: docs/own-agent.md) the web app offers to play, watch and duel; repeat for more',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
+    .addOption(agentTimeLimitOption(SERVED_AGENT_TIME_LIMIT))
     .addHelpText('after', '\nThe Aveiro course protocol is served beside the app: players at ws://HOST:PORT/player, spectators at /viewer.')
     .action((flags: ServeFlags) => serve(flags));
 }
@@ -58,12 +71,14 @@ async function serve(flags: ServeFlags): Promise<void> {
   if (flags.seed !== undefined && flags.seeds !== undefined) throw new InputError('give --seed or --seeds, not both');
   // The servers (ws, zod) load only when serving, so that `gridmind --help` starts fast.
   const [{ AveiroServer }, { startServer }] = await Promise.all([import('../aveiro/server.ts'), import('../server/server.ts')]);
+  const { CodeAgentGames } = await import('../server/code-agent-games.ts');
+  const codeAgents = new CodeAgentGames(await Promise.all(flags.agent.map((file) => loadCodeAgent(file, flags.agentTimeLimit))));
   const db = openDatabase();
   const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, pieces: flags.pieces, maxGames: flags.maxGames });
   let running;
   try {
     const rateLimit = { perSecond: flags.rateLimit, burst: flags.rateLimit * RATE_BURST };
-    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro, rateLimit });
+    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro, rateLimit, codeAgents });
   } catch (error) {
     db.close();
     throw listenFailure(error as NodeJS.ErrnoException, flags.host, port);

@@ -8,7 +8,10 @@ import { verifyScore } from './verified-scores.ts';
 import { listRuns } from '../store/runs.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
-import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
+import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
+import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
+import type { ChooseRequest } from '../tetris-ai/turn-data.ts';
+import type { CodeAgentGames } from './code-agent-games.ts';
 
 /** Largest request body the API reads; a high score's replay may be longer (MAX_REPLAY_BYTES). */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -72,7 +75,7 @@ function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
  * of every game. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
  */
 export async function handleApi(
-  { db, aveiro }: { db: Db; aveiro?: AveiroServer },
+  { db, aveiro, codeAgents }: { db: Db; aveiro?: AveiroServer; codeAgents?: CodeAgentGames },
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -103,6 +106,8 @@ export async function handleApi(
       const limit = Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
       const { game } = parse(runsQuery, { game: url.searchParams.get('game') ?? undefined });
       sendJson(response, 200, { runs: listRuns(db, limit, game) });
+    } else if (url.pathname === '/api/code-agents' || url.pathname.startsWith('/api/code-agents/')) {
+      await codeAgentRoute(codeAgents, request, url.pathname, response);
     } else if (route === 'GET /api/aveiro/games') {
       sendJson(response, 200, { games: aveiro?.liveGames() ?? [], finished: aveiro?.finishedGames() ?? [] });
     } else if (url.pathname === '/api/highscores' || url.pathname === '/api/runs') {
@@ -114,6 +119,61 @@ export async function handleApi(
     if (!(error instanceof ApiError)) throw error;
     sendJson(response, error.status, { error: error.message });
   }
+}
+
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const newCodeAgentGame = z.object({
+  agent: z.string().max(200),
+  width: whole(4, 64),
+  height: whole(4, 64),
+  rotation: z.enum(ROTATION_SYSTEM_NAMES),
+  mode: z.enum(['drop', 'reachable']),
+});
+const codeAgentTurn = z.object({
+  id: whole(0, Number.MAX_SAFE_INTEGER),
+  turn: z.object({
+    rows: z.array(whole(0, 2 ** 32 - 1)).max(64),
+    piece: whole(0, 6),
+    preview: z.array(whole(0, 6)).max(16),
+    rules: z.enum(RULE_SET_NAMES),
+    score: whole(0, Number.MAX_SAFE_INTEGER),
+    level: whole(0, 1000),
+    target: whole(1, Number.MAX_SAFE_INTEGER).nullable(),
+    from: z.object({ rotation: whole(0, 3), x: whole(-4, 64), y: whole(-4, 80) }).optional(),
+  }),
+});
+/** `/api/code-agents/games/ID` and `/api/code-agents/games/ID/turn`. */
+const CODE_AGENT_GAME_PATH = /^\/api\/code-agents\/games\/(\d{1,15})(\/turn)?$/;
+
+/** The routes of the agents in code that `gridmind serve --agent FILE` serves to the web app (code-agent-games.ts). */
+async function codeAgentRoute(
+  games: CodeAgentGames | undefined,
+  request: IncomingMessage,
+  path: string,
+  response: ServerResponse,
+): Promise<void> {
+  if (request.method === 'GET' && path === '/api/code-agents') return sendJson(response, 200, { agents: games?.list() ?? [] });
+  if (games === undefined) throw new ApiError(404, 'this server plays no agent in code: start it with `gridmind serve --agent FILE`');
+  try {
+    if (request.method === 'POST' && path === '/api/code-agents/games') {
+      return sendJson(response, 201, { game: games.start(parse(newCodeAgentGame, await readJson(request))) });
+    }
+    const [, id, turn] = CODE_AGENT_GAME_PATH.exec(path) ?? [];
+    if (id !== undefined && turn !== undefined && request.method === 'POST') {
+      return sendJson(response, 200, games.turn(Number(id), parse(codeAgentTurn, await readJson(request)) as ChooseRequest));
+    }
+    if (id !== undefined && turn === undefined && request.method === 'DELETE') {
+      games.end(Number(id));
+      return void response.writeHead(204).end();
+    }
+  } catch (error) {
+    if (error instanceof InputError) throw new ApiError(400, error.message);
+    throw error;
+  }
+  throw new ApiError(
+    404,
+    `no API route ${request.method} ${path}: use GET /api/code-agents, POST /api/code-agents/games, POST /api/code-agents/games/ID/turn, DELETE /api/code-agents/games/ID`,
+  );
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { handleApi } from './api.ts';
+import type { CodeAgentGames } from './code-agent-games.ts';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit.ts';
 import { serveStatic } from './static-files.ts';
 
@@ -14,6 +15,8 @@ export interface ServerOptions {
   readonly webRoot: string;
   /** The Aveiro game server to serve at /player and /viewer, if any. */
   readonly aveiro?: AveiroServer;
+  /** The agents in code the web app may play (`gridmind serve --agent FILE`). */
+  readonly codeAgents?: CodeAgentGames;
   /** API requests per client address (default DEFAULT_RATE_LIMIT). */
   readonly rateLimit?: RateLimit;
   /** How long a request may take to arrive whole, headers and body, before it is answered 408 (default 15 s). */
@@ -27,6 +30,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A turn of an agent in code (api.ts). */
+const CODE_AGENT_TURN = /^\/api\/code-agents\/games\/\d+\/turn$/;
+
 /** How long a request may take to arrive whole by default: a slow sender holds no connection longer. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -38,7 +44,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     (request, response) => {
       const path = request.url ?? '/';
-      if (path.startsWith('/api/')) {
+      // An agent in code's turns are its game's own pace, one at a time: they are not counted.
+      if (path.startsWith('/api/') && !CODE_AGENT_TURN.test(path)) {
         const wait = limiter.take(request.socket.remoteAddress ?? '', performance.now());
         if (wait !== null) {
           response.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(wait) });
@@ -68,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server,
     url: `http://${shownHost}:${port}`,
     close: async () => {
+      options.codeAgents?.close();
       await options.aveiro?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

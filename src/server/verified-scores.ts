@@ -26,13 +26,6 @@ const submission = z.object({
     .optional(),
 });
 
-/** What a client posts to `POST /api/highscores`. */
-export interface ScoreSubmission {
-  readonly name: string;
-  readonly replay: ReplayLog | SameGameReplay;
-  readonly agents?: readonly AgentShare[];
-}
-
 export interface VerifiedScore {
   readonly table: ScoreTable;
   readonly entry: NewHighScore;

@@ -1,3 +1,5 @@
+import type { SameGameReplay } from '../samegame/replay.ts';
+import type { ReplayLog } from '../tetris/game.ts';
 import type { Db } from './database.ts';
 
 /** Longest player or agent name kept in the table. */
@@ -25,6 +27,13 @@ export interface HighScore {
   readonly agents: AgentShare[];
   /** Whether the game's replay is kept (`GET /api/highscores/ID/replay`). */
   readonly replayable: boolean;
+}
+
+/** A finished game as a client submits it (`POST /api/highscores`): the server replays it for its score. */
+export interface ScoreSubmission {
+  readonly name: string;
+  readonly replay: ReplayLog | SameGameReplay;
+  readonly agents?: readonly AgentShare[];
 }
 
 /** What is stored of a finished game: its score as its replay gave it, who played, and the replay itself. */

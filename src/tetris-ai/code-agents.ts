@@ -20,7 +20,7 @@ import { InputError } from '../core/errors.ts';
 import { TimedThread } from '../core/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type PieceName } from '../tetris/pieces.ts';
-import { PlacementGenerator } from '../tetris/placements.ts';
+import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
 import type { ThreadTurn } from './agent-thread.ts';
@@ -127,27 +127,31 @@ class ThreadAgent implements GameAgent {
 }
 
 /**
- * Plays an agent in code under drop placements: shows it the piece's placements, checks its answer,
- * and turns a throw or an answer that names no placement into an {@link AgentFault}.
+ * Plays an agent in code: shows it the piece's placements (drop placements, or under key play those the
+ * keys reach from where the piece is), checks its answer, and turns a throw or an answer that names no
+ * placement into an {@link AgentFault}.
  */
 export class CodeAgentChooser implements Chooser {
   private readonly generator: PlacementGenerator;
   private readonly agent: GameAgent;
+  private chosen: { list: Placements; index: number } | null = null;
 
   constructor(
     private readonly module: AgentModule,
     width: number,
     height: number,
     system: RotationSystem,
+    private readonly mode: PlacementMode = 'drop',
   ) {
     this.generator = new PlacementGenerator(width, height, system);
     this.agent = module.newAgent();
   }
 
   choose(state: TurnState): Choice | null {
-    const given = state.placements; // the placements a front end knows better (the Aveiro client's), else the drops
+    this.chosen = null;
+    const given = state.placements; // the placements a front end knows better (the Aveiro client's), else the generator's
     const list = given ?? this.generator;
-    const count = given?.count ?? this.generator.generate(state.board, state.piece, 'drop');
+    const count = given?.count ?? this.generator.generate(state.board, state.piece, this.mode, state.from);
     if (count === 0) return null;
     const placements = Array.from({ length: count }, (_, i) => ({ rotation: list.rotation[i], x: list.x[i], y: list.y[i] }));
     let answer: unknown;
@@ -166,7 +170,13 @@ export class CodeAgentChooser implements Chooser {
     if (!Number.isInteger(answer) || (answer as number) < 0 || (answer as number) >= count) {
       throw new AgentFault(`${this.module.file} answered ${JSON.stringify(answer)}: not the index of one of the ${count} placements`);
     }
+    this.chosen = { list, index: answer as number };
     return { ...placements[answer as number], value: 0 };
+  }
+
+  /** The keys that play the last choice from where the piece was (null when none reaches it), as a TetrisAgent's. */
+  keysOfChoice(): string | null {
+    return this.chosen === null ? null : this.chosen.list.keys(this.chosen.index);
   }
 
   /** Lets go of the agent (its thread) when the game has ended. */

@@ -44,6 +44,8 @@ export interface ChooseReply {
   readonly keys: string | null;
   /** Set when the search failed (a malformed turn): what went wrong. */
   readonly error?: string;
+  /** Set when an agent in code failed (it threw, answered no placement or ran out of time): its game is over. */
+  readonly fault?: string;
 }
 
 /** The rows of a board as a plain array, for a {@link SerializedTurn}. */

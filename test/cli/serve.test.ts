@@ -46,6 +46,18 @@ describe('gridmind serve', () => {
     }
   });
 
+  it('refuses, before it listens, an agent in code that cannot be loaded or exports no agent, with exit 2', async () => {
+    const missing = await runCli(['serve', '--no-build', '--agent', 'no-such-agent.mjs'], { GRIDMIND_DB: db, PORT: '0' });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^gridmind: error: cannot load the agent module no-such-agent\.mjs: /);
+    const noAgent = await runCli(['serve', '--no-build', '--agent', 'examples/javascript/largest-group.mjs'], {
+      GRIDMIND_DB: db,
+      PORT: '0',
+    });
+    expect(noAgent.code).toBe(2);
+    expect(noAgent.stderr).toMatch(/exports no agent/);
+  });
+
   it('explains a port that is taken or malformed, with exit 2', async () => {
     const blocker = createServer().listen(0, 'localhost');
     await new Promise((resolve) => blocker.once('listening', resolve));

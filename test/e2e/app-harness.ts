@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { AveiroServer } from '../../src/aveiro/server.ts';
+import { CodeAgentGames } from '../../src/server/code-agent-games.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { loadCodeAgent } from '../../src/tetris-ai/code-agents.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { CHROMIUM } from '../system-parts.ts';
@@ -17,6 +19,9 @@ export class AppUnderTest {
   private db: Db | null = null;
   readonly dbPath = join(mkdtempSync(join(tmpdir(), 'gridmind-e2e-')), 'gridmind.db');
 
+  /** `agents`: agents in code the app may play, as `gridmind serve --agent FILE` (with a move time limit of 500 ms). */
+  constructor(private readonly agents: readonly string[] = []) {}
+
   get url(): string {
     return this.running!.url;
   }
@@ -24,7 +29,8 @@ export class AppUnderTest {
   async start(port = 0): Promise<void> {
     this.db = openDatabase(this.dbPath);
     const aveiro = new AveiroServer({ db: this.db, seed: 2, maxGames: 8 });
-    this.running = await startServer({ port, host: '127.0.0.1', db: this.db, webRoot: WEB_DIST, aveiro });
+    const codeAgents = new CodeAgentGames(await Promise.all(this.agents.map((file) => loadCodeAgent(file, 500))));
+    this.running = await startServer({ port, host: '127.0.0.1', db: this.db, webRoot: WEB_DIST, aveiro, codeAgents });
   }
 
   /** Stops the server and closes the database, as Ctrl-C does. */
@@ -37,8 +43,8 @@ export class AppUnderTest {
 }
 
 /** Starts the app and a browser before a test file's tests and stops both after them. */
-export function appInBrowser(): { app: AppUnderTest; browser: () => BrowserContext } {
-  const app = new AppUnderTest();
+export function appInBrowser(agents: readonly string[] = []): { app: AppUnderTest; browser: () => BrowserContext } {
+  const app = new AppUnderTest(agents);
   let context: BrowserContext | undefined;
   beforeAll(async () => {
     await app.start();

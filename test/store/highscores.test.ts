@@ -34,7 +34,16 @@ describe('the high-score store', () => {
         { name: 'old network', rules: 'aveiro', target: null },
       ]);
       expect(topHighScores(db, { game: 'tetris', rules: 'classic', board: '10x20' })).toEqual([
-        { name: 'old classic', points: 900, lines: 4, date: '2026-01-02T03:04:05.000Z' },
+        {
+          id: 1,
+          name: 'old classic',
+          points: 900,
+          lines: 4,
+          date: '2026-01-02T03:04:05.000Z',
+          pieces: null,
+          agents: [],
+          replayable: false,
+        },
       ]);
       expect(topHighScores(db, { game: 'aveiro', rules: 'aveiro', board: '8x30' }).map((entry) => entry.name)).toEqual(['old network']);
 

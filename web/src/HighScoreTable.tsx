@@ -2,8 +2,20 @@ import { replayUrl, type HighScore } from './api.ts';
 import { DateText } from './dates.tsx';
 import { whoPlayed } from './score-tables.ts';
 
-/** A top-10 table: who played (a human, agents, or both with the agents' shares), and each game's replay to download. Names are rendered as text, never as HTML. */
-export function HighScoreTable({ entries, testId = 'scores' }: { entries: readonly HighScore[]; testId?: string }) {
+/**
+ * A top-10 table: who played (a human, agents, or both with the agents' shares) and, with `replays`,
+ * each game's replay to download (the High scores page; a game's own dialog has no room). Names are
+ * rendered as text, never as HTML.
+ */
+export function HighScoreTable({
+  entries,
+  testId = 'scores',
+  replays = true,
+}: {
+  entries: readonly HighScore[];
+  testId?: string;
+  replays?: boolean;
+}) {
   if (entries.length === 0) return <p class="hint">No scores yet: be the first.</p>;
   return (
     <table class="scores" data-testid={testId}>
@@ -14,9 +26,11 @@ export function HighScoreTable({ entries, testId = 'scores' }: { entries: readon
           <th class="number">Points</th>
           <th class="number">Lines</th>
           <th>Date</th>
-          <th>
-            <span class="visually-hidden">Replay</span>
-          </th>
+          {replays && (
+            <th>
+              <span class="visually-hidden">Replay</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -29,13 +43,15 @@ export function HighScoreTable({ entries, testId = 'scores' }: { entries: readon
             <td>
               <DateText iso={entry.date} />
             </td>
-            <td class="replay">
-              {entry.replayable && (
-                <a href={replayUrl(entry)} download={`gridmind-score-${entry.id}.replay.json`} title="Download this game's replay">
-                  replay
-                </a>
-              )}
-            </td>
+            {replays && (
+              <td class="replay">
+                {entry.replayable && (
+                  <a href={replayUrl(entry)} download={`gridmind-score-${entry.id}.replay.json`} title="Download this game's replay">
+                    replay
+                  </a>
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

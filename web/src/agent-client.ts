@@ -2,8 +2,17 @@ import type { AgentSetup, ChooseReply, ChooseRequest, SerializedTurn } from '../
 
 export type WorkerRequest = { kind: 'setup'; setup: AgentSetup } | { kind: 'turn'; request: ChooseRequest };
 
+/** An agent's game as the page sees it: the board size, rotation system and placement mode. */
+export type PlayingSetup = Omit<AgentSetup, 'spec'>;
+
+/** An agent playing a game: where it puts each piece (and the keys that do it), until stopped. */
+export interface AgentPlayer {
+  choose(turn: SerializedTurn): Promise<ChooseReply>;
+  stop(): void;
+}
+
 /** An agent searching in a Web Worker: `choose` resolves with its placement and the keys that play it. */
-export class AgentClient {
+export class AgentClient implements AgentPlayer {
   private readonly worker = new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' });
   private nextId = 0;
   private readonly pending = new Map<number, (reply: ChooseReply) => void>();

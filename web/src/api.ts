@@ -1,5 +1,4 @@
-import type { ScoreSubmission } from '../../src/server/verified-scores.ts';
-import type { HighScore, ScoreTable } from '../../src/store/highscores.ts';
+import type { HighScore, ScoreSubmission, ScoreTable } from '../../src/store/highscores.ts';
 import type { Run } from '../../src/store/runs.ts';
 
 export { AVEIRO_TABLE } from '../../src/aveiro/score-table.ts';
@@ -30,6 +29,11 @@ export async function submitHighScore(submission: ScoreSubmission): Promise<High
 
 /** Where a high score's replay is downloaded. */
 export const replayUrl = (score: HighScore) => `api/highscores/${score.id}/replay`;
+
+/** The agents in code this server plays (`gridmind serve --agent FILE`). */
+export async function fetchCodeAgents(): Promise<{ name: string; file: string }[]> {
+  return (await json<{ agents: { name: string; file: string }[] }>(await fetch('api/code-agents'))).agents;
+}
 
 /** The stored runs of every game, newest first. */
 export async function fetchRuns(): Promise<Run[]> {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { fetchCodeAgents } from './api.ts';
 
 /** Calls `callback(now)` on every animation frame while the component is mounted. */
 export function useAnimationFrame(callback: (now: number) => void): void {
@@ -62,4 +63,16 @@ export function useWindowSize(): { width: number; height: number } {
 export function useTicker(): [number, () => void] {
   const [count, setCount] = useState(0);
   return [count, () => setCount((value) => value + 1)];
+}
+
+let codeAgents: Promise<{ name: string; file: string }[]> | null = null;
+
+/** The agents in code this server plays (fetched once per page; none when the request fails). */
+export function useCodeAgents(): { name: string; file: string }[] {
+  const [agents, setAgents] = useState<{ name: string; file: string }[]>([]);
+  useEffect(() => {
+    codeAgents ??= fetchCodeAgents().catch(() => []);
+    void codeAgents.then(setAgents);
+  }, []);
+  return agents;
 }

@@ -16,7 +16,7 @@ function winnerOf(sessions: readonly TetrisSession[]): number | null {
   return sessions[finished].game.outcome === 'target-reached' ? finished : 1 - finished;
 }
 
-const label = (session: TetrisSession) => (session.agentSpec ? `AI ${session.agentSpec.name}` : 'Human');
+const label = (session: TetrisSession) => (session.agent ? `AI ${session.agent.name}` : 'Human');
 
 /**
  * Two boards on the same seed and pieces: human vs agent or agent vs agent (S1's future work). A wide
@@ -55,7 +55,7 @@ export function DuelView() {
   });
   useFocusLoss(() => sessions.current.forEach((session) => session.togglePause(true)));
   useKeys((event) => {
-    const human = sessions.current.find((session) => session.agentSpec === null);
+    const human = sessions.current.find((session) => session.agent === null);
     const key = gameKeyOf(event);
     if (isTyping(event)) return;
     if (key && sessions.current.length > 0) {

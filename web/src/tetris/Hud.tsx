@@ -3,7 +3,7 @@ import type { TetrisSession } from './session.ts';
 import { formatTime, levelName } from './words.ts';
 
 function playerName(session: TetrisSession): string {
-  return session.controller === 'agent' ? `AI: ${session.agentSpec!.name}` : 'Human';
+  return session.controller === 'agent' ? `AI: ${session.agent!.name}` : 'Human';
 }
 
 /** Score, lines, level and time of a session; the level flashes while its level-up shows. */

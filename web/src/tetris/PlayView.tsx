@@ -143,10 +143,15 @@ export function PlayView() {
           )}
           {showScores && <HighScoresDialog table={tableOf(setup)} onClose={() => setShowScores(false)} />}
           <aside class="side controls-column">
-            {current.agentSpec && (
+            {current.agent && (
               <div class="controls">
                 <h3>Agent</h3>
-                <p class="hint">{current.agentSpec.description}</p>
+                <p class="hint">{current.agent.description}</p>
+                {current.fault !== null && (
+                  <p class="error" role="alert" data-testid="agent-fault">
+                    {current.agent.name} is out of this game: {current.fault}
+                  </p>
+                )}
                 <label>
                   Speed: {SPEEDS[speed] === 0 ? 'as fast as it can' : `one key per ${SPEEDS[speed]} ms`}
                   <input
@@ -163,8 +168,13 @@ export function PlayView() {
                     Take over
                   </button>
                 ) : (
-                  <button type="button" onClick={() => current.handBack()} data-testid="hand-back" disabled={current.game.over}>
-                    Hand back to {current.agentSpec.name}
+                  <button
+                    type="button"
+                    onClick={() => current.handBack()}
+                    data-testid="hand-back"
+                    disabled={current.game.over || current.fault !== null}
+                  >
+                    Hand back to {current.agent.name}
                   </button>
                 )}
               </div>
@@ -231,7 +241,7 @@ function GameOverDialog({
             </button>
           </form>
         )}
-        {over.scores && <HighScoreTable entries={over.scores} />}
+        {over.scores && <HighScoreTable entries={over.scores} replays={false} />}
         <div class="actions">
           {session.setup.rules === 'target' && (
             <button type="button" class="secondary" onClick={() => downloadPath(session)} data-testid="download-path">
@@ -277,7 +287,7 @@ function HighScoresDialog({ table, onClose }: { table: ScoreTable; onClose: () =
           High scores — {table.rules}
           {table.target !== undefined && ` ${table.target}`}, {table.board}
         </h2>
-        {entries ? <HighScoreTable entries={entries} /> : <p>Loading…</p>}
+        {entries ? <HighScoreTable entries={entries} replays={false} /> : <p>Loading…</p>}
         <div class="actions">
           <button type="button" onClick={onClose} data-testid="close-scores">
             Close (H)

@@ -3,7 +3,8 @@ import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../../src/tetri
 import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game.ts';
 import { ROTATION_SYSTEM_NAMES } from '../../../src/tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
-import { AGENTS } from '../agents.ts';
+import { AGENTS, CODE_AGENT } from '../agents.ts';
+import { useCodeAgents } from '../hooks.ts';
 import { NameSelect } from '../NameSelect.tsx';
 import { NumberField } from '../NumberField.tsx';
 import { HUMAN, type SessionSetup } from './session.ts';
@@ -24,6 +25,7 @@ export function PlayerSelect({
   label: string;
   humanAllowed?: boolean;
 }) {
+  const codeAgents = useCodeAgents();
   return (
     <label>
       {label}
@@ -36,6 +38,11 @@ export function PlayerSelect({
         {AGENTS.map((agent) => (
           <option key={agent.name} value={agent.name} title={agent.description}>
             AI: {agent.name}
+          </option>
+        ))}
+        {codeAgents.map((agent) => (
+          <option key={`code ${agent.name}`} value={`${CODE_AGENT}${agent.name}`} title={`an agent in code: ${agent.file}`}>
+            AI: {agent.name} (code)
           </option>
         ))}
       </select>

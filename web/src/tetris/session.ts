@@ -1,14 +1,13 @@
-import type { ScoreSubmission } from '../../../src/server/verified-scores.ts';
+import type { ScoreSubmission } from '../../../src/store/highscores.ts';
 import { Game, type GameOptions } from '../../../src/tetris/game.ts';
 import type { Key } from '../../../src/tetris/keys.ts';
 import { PlacementGenerator } from '../../../src/tetris/placements.ts';
 import type { RotationSystemName } from '../../../src/tetris/rotation/index.ts';
 import type { RuleSetName } from '../../../src/tetris/rules.ts';
-import type { AgentSpec } from '../../../src/tetris-ai/agent-spec.ts';
 import { pathStep, type PathStep } from '../../../src/tetris-ai/search-path.ts';
 import { boardRows } from '../../../src/tetris-ai/turn-data.ts';
-import { AgentClient } from '../agent-client.ts';
-import { agentNamed } from '../agents.ts';
+import type { AgentPlayer } from '../agent-client.ts';
+import { sessionAgent, type SessionAgent } from '../agents.ts';
 import type { ActivePiece } from '../../../src/tetris/moves.ts';
 import { SessionEffects } from './effects.ts';
 
@@ -82,7 +81,9 @@ export class TetrisSession {
   plan: AgentPlan | null = null;
   /** Under the research rules a human aims a drop: orientation and column of the piece above the stack. */
   cursor: { rotation: number; x: number } | null = null;
-  private readonly agent: AgentClient | null;
+  private readonly agentPlayer: AgentPlayer | null;
+  /** What the agent did wrong, when an agent in code failed: it plays no more, and the human may. */
+  fault: string | null = null;
   private readonly drops: PlacementGenerator;
   private lastTime: number | null = null;
   private keyTime = 0;
@@ -96,7 +97,7 @@ export class TetrisSession {
 
   constructor(
     readonly setup: SessionSetup,
-    readonly agentSpec: AgentSpec | null,
+    readonly agent: SessionAgent | null,
     private readonly onOver: (session: TetrisSession) => void = () => {},
   ) {
     const options: GameOptions = {
@@ -113,17 +114,14 @@ export class TetrisSession {
     this.colours = new Uint8Array(setup.width * setup.height);
     this.paintFromBoard(GARBAGE_COLOUR);
     this.drops = new PlacementGenerator(setup.width, setup.height, this.game.system);
-    this.controller = agentSpec === null ? 'human' : 'agent';
-    this.agent =
-      agentSpec === null
-        ? null
-        : new AgentClient({
-            spec: agentSpec,
-            width: setup.width,
-            height: setup.height,
-            rotation: setup.rotation,
-            mode: this.game.rules.style === 'drop' ? 'drop' : 'reachable',
-          });
+    this.controller = agent === null ? 'human' : 'agent';
+    this.agentPlayer =
+      agent?.start({
+        width: setup.width,
+        height: setup.height,
+        rotation: setup.rotation,
+        mode: this.game.rules.style === 'drop' ? 'drop' : 'reachable',
+      }) ?? null;
     this.seenLevel = this.game.level;
     this.resetCursor();
     this.afterStep();
@@ -135,12 +133,12 @@ export class TetrisSession {
   }
 
   get name(): string {
-    return this.agentSpec === null || this.humanPlayed ? 'Player' : this.agentSpec.name;
+    return this.agent === null || this.humanPlayed ? 'Player' : this.agent.name;
   }
 
   /** The finished game as a high score: its replay, and the agent's share of the pieces if it played. */
   submission(name: string): ScoreSubmission {
-    const agents = this.agentSpec !== null && this.agentPieces > 0 ? [{ name: this.agentSpec.name, pieces: this.agentPieces }] : [];
+    const agents = this.agent !== null && this.agentPieces > 0 ? [{ name: this.agent.name, pieces: this.agentPieces }] : [];
     return { name, replay: this.game.replayLog(), agents };
   }
 
@@ -175,7 +173,7 @@ export class TetrisSession {
   }
 
   handBack(): void {
-    if (this.agent === null || this.game.over) return;
+    if (this.agentPlayer === null || this.fault !== null || this.game.over) return;
     this.controller = 'agent';
     this.plan = null;
   }
@@ -192,7 +190,7 @@ export class TetrisSession {
 
   stop(): void {
     this.stopped = true;
-    this.agent?.stop();
+    this.agentPlayer?.stop();
     this.request++;
   }
 
@@ -272,7 +270,7 @@ export class TetrisSession {
     const id = ++this.request;
     const from = game.active;
     this.waiting = true;
-    this.agent!.choose({
+    this.agentPlayer!.choose({
       rows: boardRows(game.board),
       piece: game.current,
       preview: game.preview(),
@@ -281,9 +279,14 @@ export class TetrisSession {
       level: game.level,
       target: game.rules.hasTarget ? game.config.target : null,
       from: game.active ?? undefined,
-    }).then(({ choice, keys, error }) => {
+    }).then(({ choice, keys, error, fault }) => {
       if (id !== this.request || this.controller !== 'agent' || game.over || this.stopped) return;
       this.waiting = false;
+      if (fault !== undefined) {
+        this.fault = fault;
+        this.agentPlayer!.stop();
+        return this.takeOver(); // the agent is out of this game: the human may play it on
+      }
       if (error !== undefined) return this.takeOver(); // the search failed: the human keeps the game
       if (!samePosition(game.active, from)) return; // gravity moved the piece meanwhile: ask again next frame
       if (choice === null) {
@@ -360,5 +363,5 @@ export class TetrisSession {
 
 /** A session for a set-up: the human at the controls, or the named agent. */
 export function newSession(setup: SessionSetup, onOver: (session: TetrisSession) => void): TetrisSession {
-  return new TetrisSession(setup, setup.player === HUMAN ? null : agentNamed(setup.player), onOver);
+  return new TetrisSession(setup, setup.player === HUMAN ? null : sessionAgent(setup.player), onOver);
 }

@@ -1,0 +1,117 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodeAgentGames, MAX_CODE_AGENT_GAMES } from '../../src/server/code-agent-games.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { WEB_DIST } from '../../src/server/web-build.ts';
+import { openDatabase, type Db } from '../../src/store/database.ts';
+import { Game } from '../../src/tetris/game.ts';
+import { isKey } from '../../src/tetris/keys.ts';
+import { loadCodeAgent } from '../../src/tetris-ai/code-agents.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'gridmind-served-agents-'));
+function moduleFile(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** A turn of a fresh classic game, as the web app sends it. */
+function firstTurn(game: Game) {
+  return {
+    id: 1,
+    turn: {
+      rows: Array.from(game.board.rows.subarray(0, game.board.height)),
+      piece: game.current,
+      preview: game.preview(),
+      rules: 'classic',
+      score: 0,
+      level: 0,
+      target: null,
+      from: game.active!,
+    },
+  };
+}
+
+describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
+  let db: Db;
+  let server: RunningServer;
+  const files = {
+    lowest: 'examples/javascript/lowest-column.mjs',
+    thrower: moduleFile('thrower.mjs', 'export default { name: "thrower", choose() { throw new Error("boom"); } };'),
+    liar: moduleFile('liar.mjs', 'export default { name: "liar", choose: () => -1 };'),
+    sleeper: moduleFile('sleeper.mjs', 'export default { name: "sleeper", choose() { for (;;); } };'),
+  };
+  const api = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
+    fetch(`${server.url}/api/code-agents${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const start = async (agent: string) =>
+    (await (await api('/games', { agent, width: 10, height: 20, rotation: 'classic', mode: 'reachable' })).json()).game as number;
+
+  beforeAll(async () => {
+    db = openDatabase(':memory:');
+    const modules = await Promise.all(Object.values(files).map((file) => loadCodeAgent(file, 300)));
+    server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, codeAgents: new CodeAgentGames(modules) });
+  });
+  afterAll(async () => {
+    await server.close();
+    db.close();
+  });
+
+  it('lists the agents served, and plays a turn: a placement the keys reach, and the keys that play it', async () => {
+    expect((await (await api('')).json()).agents).toEqual([
+      { name: 'lowest column', file: files.lowest },
+      { name: 'thrower', file: files.thrower },
+      { name: 'liar', file: files.liar },
+      { name: 'sleeper', file: files.sleeper },
+    ]);
+    const game = new Game({ rules: 'classic', seed: 3 });
+    const id = await start('lowest column');
+    const reply = await (await api(`/games/${id}/turn`, firstTurn(game))).json();
+    expect(reply.fault).toBeUndefined();
+    const keys: string = reply.keys;
+    for (const key of keys) expect(isKey(key) && game.press(key)).toBe(true);
+    if (game.pieces === 0) game.press('H');
+    expect(game.lastLock).toMatchObject({ rotation: reply.choice.rotation, x: reply.choice.x, y: reply.choice.y });
+    expect((await api(`/games/${id}`, undefined, 'DELETE')).status).toBe(204);
+    const ended = await api(`/games/${id}/turn`, firstTurn(game));
+    expect([ended.status, (await ended.json()).error]).toEqual([
+      400,
+      `no game ${id} of an agent in code is running (it ended, or the server restarted)`,
+    ]);
+  });
+
+  it("ends an agent's game with its fault (a throw, an answer that is no placement, a move past the time limit), and the server goes on", async () => {
+    for (const [agent, fault] of [
+      ['thrower', `${files.thrower} threw: boom`],
+      ['liar', `${files.liar} answered -1: not the index of one of the`],
+      ['sleeper', `${files.sleeper} took longer than 300 ms over a move: stopped`],
+    ]) {
+      const id = await start(agent);
+      const reply = await (await api(`/games/${id}/turn`, firstTurn(new Game({ rules: 'classic' })))).json();
+      expect(reply).toMatchObject({ choice: null, keys: null });
+      expect(reply.fault).toContain(fault);
+      expect((await api(`/games/${id}/turn`, firstTurn(new Game({ rules: 'classic' })))).status).toBe(400);
+    }
+    expect((await api('')).status).toBe(200);
+  });
+
+  it('refuses an unknown agent and a malformed turn with the reason, and keeps at most a bounded number of games', async () => {
+    const unknown = await api('/games', { agent: 'nobody', width: 10, height: 20, rotation: 'classic', mode: 'drop' });
+    expect([unknown.status, (await unknown.json()).error]).toEqual([
+      400,
+      'no agent in code is named "nobody": lowest column, thrower, liar, sleeper',
+    ]);
+    const id = await start('lowest column');
+    const malformed = await api(`/games/${id}/turn`, { id: 1, turn: { rows: 'all' } });
+    expect(malformed.status).toBe(400);
+    const ids = [];
+    for (let i = 0; i <= MAX_CODE_AGENT_GAMES; i++) ids.push(await start('lowest column'));
+    expect((await api(`/games/${id}/turn`, firstTurn(new Game({ rules: 'classic' })))).status).toBe(400); // the oldest game was let go
+    expect((await api(`/games/${ids.at(-1)}/turn`, firstTurn(new Game({ rules: 'classic' })))).status).toBe(200);
+  });
+});
