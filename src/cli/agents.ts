@@ -4,11 +4,12 @@ import { InputError } from '../core/errors.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { FEATURES } from '../tetris-ai/features/index.ts';
 import { CodeAgentChooser, isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
-import { playGame, playResearchWith, researchRotation, type PlayOptions, type PlayResult } from '../tetris-ai/play.ts';
+import { playGame, playGameWith, playResearchWith, researchRotation, type PlayOptions, type PlayResult } from '../tetris-ai/play.ts';
 import { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
 import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
 import { parseName } from '../core/names.ts';
 import { DEFAULT_TARGET } from '../tetris/game.ts';
+import { ROTATION_SYSTEMS } from '../tetris/rotation/index.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
 import { agentTimeLimitOption, boardSizeOption, integerIn, optionParser, print } from './options.ts';
 import { addSettingOptions, flagOf } from './setting-options.ts';
@@ -149,12 +150,19 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
 async function playerOf(flags: PlayFlags, search: SearchPlayerSettings | null, options: PlayOptions): Promise<PlayResult> {
   const system = researchRotation(options);
   if (isCodeAgent(flags.agent)) {
-    if (options.rules !== 'research')
-      throw new InputError(`an agent in code plays the research rules for now: leave out --rules ${options.rules}`);
     if (search !== null) throw new InputError('--search plays an agent file or a built-in agent, not an agent in code');
-    const chooser = new CodeAgentChooser(await loadCodeAgent(flags.agent, flags.agentTimeLimit), options.width, options.height, system);
+    const rules = RULE_SETS[options.rules];
+    const rotation = ROTATION_SYSTEMS[options.rotation ?? rules.rotation];
+    const mode = rules.style === 'drop' ? 'drop' : 'reachable';
+    const chooser = new CodeAgentChooser(
+      await loadCodeAgent(flags.agent, flags.agentTimeLimit),
+      options.width,
+      options.height,
+      rotation,
+      mode,
+    );
     try {
-      return playResearchWith(chooser, options);
+      return options.rules === 'research' ? playResearchWith(chooser, options) : playGameWith(() => chooser, options);
     } finally {
       chooser.stop();
     }

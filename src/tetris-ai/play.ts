@@ -1,4 +1,5 @@
 import { Board } from '../tetris/board.ts';
+import type { PlacementMode } from '../tetris/placements.ts';
 import { Game, randomizerFor, type LoggedInput, type Outcome, type ReplayLog } from '../tetris/game.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from '../tetris/rotation/index.ts';
@@ -117,6 +118,19 @@ function researchReplay(options: PlayOptions, inputs: LoggedInput[]): ReplayLog 
 
 /** Any rules on the full game: the agent places each piece where the rules let it go. */
 export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult {
+  return playGameWith((game) => new TetrisAgent(spec, game.board.width, game.board.height, game.system, placementMode(game)), options);
+}
+
+/** How a player picks placements in a game: drop placements under drop play, else those the keys reach. */
+function placementMode(game: Game): PlacementMode {
+  return game.rules.style === 'drop' ? 'drop' : 'reachable';
+}
+
+/**
+ * Any rules on the full game, with another chooser than an agent's own policy (made for the game, so
+ * that it can read the game's rotation system and placement mode); an {@link AgentFault} ends the game.
+ */
+export function playGameWith(makeAgent: (game: Game) => Chooser, options: PlayOptions): PlayResult {
   const game = new Game(
     {
       rules: options.rules,
@@ -129,7 +143,7 @@ export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult 
     },
     { keepLog: options.recordReplay === true },
   );
-  const agent = new TetrisAgent(spec, game.board.width, game.board.height, game.system, game.rules.style === 'drop' ? 'drop' : 'reachable');
+  const agent = makeAgent(game);
   const target = game.rules.hasTarget ? game.config.target : null;
   const path: PathStep[] | undefined = options.recordPath ? [] : undefined;
   let outcome: PlayOutcome = game.outcome;
@@ -150,7 +164,23 @@ export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult 
       target,
       from: game.active ?? undefined,
     };
-    const choice = agent.choose(turn);
+    let choice: Choice | null;
+    try {
+      choice = agent.choose(turn);
+    } catch (error) {
+      if (!(error instanceof AgentFault)) throw error;
+      const { lines, score, pieces } = game;
+      return {
+        lines,
+        score,
+        pieces,
+        outcome: 'agent-fault',
+        ms: performance.now() - start,
+        path,
+        fault: error.message,
+        replay: options.recordReplay ? game.replayLog() : undefined,
+      };
+    }
     if (choice === null) {
       game.press('H'); // nowhere to rest inside the board: the piece locks above the top and the game ends
       continue;

@@ -205,14 +205,35 @@ describe('gridmind play --agent MODULE: an agent in code', () => {
     }
   });
 
-  it('refuses, naming the module, one that cannot be loaded or exports no agent, and other rules', async () => {
+  it('plays under rules with keys and gravity too, among the placements the keys reach, to a game its replay confirms', async () => {
+    for (const rules of ['classic', 'target', 'aveiro']) {
+      const replayFile = join(modules, `${rules}.replay.json`);
+      const played = await runCli([
+        'play',
+        '--agent',
+        'examples/javascript/lowest-column.mjs',
+        '--rules',
+        rules,
+        '--replay-out',
+        replayFile,
+        '--json',
+      ]);
+      expect(played.code, played.stderr).toBe(0);
+      const game = JSON.parse(played.stdout);
+      expect(game).toMatchObject({ rules, outcome: rules === 'target' ? expect.stringMatching(/^target-|topped-out/) : 'topped-out' });
+      expect(game.pieces).toBeGreaterThan(5);
+      const replayed = JSON.parse((await runCli(['replay', replayFile, '--json'])).stdout);
+      expect([replayed.score, replayed.pieces]).toEqual([game.score, game.pieces]);
+    }
+  });
+
+  it('refuses, naming the module, one that cannot be loaded or exports no agent', async () => {
     const none = moduleFile('none.mjs', 'export const x = 1;\n');
     const broken = moduleFile('broken.mjs', 'export default {\n');
     for (const [args, message] of [
       [['--agent', none], `the agent module ${none} exports no agent: export default { choose(turn) { return 0; } }`],
       [['--agent', broken], `cannot load the agent module ${broken}: `],
       [['--agent', join(modules, 'missing.mjs')], `cannot load the agent module ${join(modules, 'missing.mjs')}: `],
-      [['--agent', 'examples/javascript/lowest-column.mjs', '--rules', 'classic'], 'an agent in code plays the research rules for now'],
     ] as const) {
       const { code, stderr } = await runCli(['play', ...args]);
       expect(code, args.join(' ')).toBe(2);
