@@ -266,29 +266,41 @@ export class Game {
   }
 }
 
-/** Rebuilds a game from its log by applying the same inputs at the same game times. */
-export function replay(log: ReplayLog): Game {
+/** Checks a replay log's form (format, version, config, inputs); an InputError says what is wrong. */
+export function checkReplayLog(log: ReplayLog): void {
   if (log?.format !== 'gridmind-tetris-replay' || log.version !== 1) {
     throw new InputError('not a Gridmind Tetris replay log (expected format "gridmind-tetris-replay", version 1)');
   }
   if (typeof log.config !== 'object' || log.config === null || !Array.isArray(log.inputs)) {
     throw new InputError('a replay log needs a "config" object and an "inputs" list');
   }
+}
+
+/**
+ * Plays input `index` of a log on a game: lets game time run to the input's time, then presses its key
+ * or makes its placement. An input that is malformed, goes back in time or breaks the rules is an
+ * InputError naming it.
+ */
+export function applyLoggedInput(game: Game, input: LoggedInput, index: number): void {
+  const bad = (what: string) => new InputError(`replay input ${index + 1}: ${what}`);
+  if (typeof input?.t !== 'number' || !(input.t >= game.clock && input.t < Infinity))
+    throw bad(`time ${input?.t} is not a finite time from ${game.clock} on`);
+  game.advance(input.t - game.clock);
+  if ('key' in input) {
+    if (!isKey(input.key)) throw bad(`"${input.key}" is not a key (use ${KEYS.join(' ')})`);
+    game.press(input.key);
+  } else if (Array.isArray(input.place) && input.place.length === 3 && input.place.every(Number.isInteger)) {
+    game.place(...input.place);
+  } else {
+    throw bad('neither a key nor a placement [rotation, x, y]');
+  }
+}
+
+/** Rebuilds a game from its log by applying the same inputs at the same game times. */
+export function replay(log: ReplayLog): Game {
+  checkReplayLog(log);
   const game = new Game(log.config);
-  log.inputs.forEach((input, index) => {
-    const bad = (what: string) => new InputError(`replay input ${index + 1}: ${what}`);
-    if (typeof input?.t !== 'number' || !(input.t >= game.clock && input.t < Infinity))
-      throw bad(`time ${input?.t} is not a finite time from ${game.clock} on`);
-    game.advance(input.t - game.clock);
-    if ('key' in input) {
-      if (!isKey(input.key)) throw bad(`"${input.key}" is not a key (use ${KEYS.join(' ')})`);
-      game.press(input.key);
-    } else if (Array.isArray(input.place) && input.place.length === 3 && input.place.every(Number.isInteger)) {
-      game.place(...input.place);
-    } else {
-      throw bad('neither a key nor a placement [rotation, x, y]');
-    }
-  });
+  log.inputs.forEach((input, index) => applyLoggedInput(game, input, index));
   if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
     throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);
   game.advance(log.end - game.clock);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.ts';
 import { addHighScore, type ScoreTable } from '../../src/store/highscores.ts';
 import { runCli } from '../cli/run-cli.ts';
+import { finishedGame } from '../server/finished-games.ts';
 import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 const WIDE = { width: 1280, height: 800 };
@@ -212,6 +213,47 @@ describe('the High scores and Benchmarks pages in a real browser', () => {
         expect(box.x + box.width).toBeLessThanOrEqual(size.width);
       }
     }
+    await page.close();
+  });
+});
+
+describe('a high score watched again', () => {
+  const { app, browser } = appInBrowser();
+
+  it('opens from the High scores page and plays the stored game to its end, with pause, step and speed', async () => {
+    const game = finishedGame('classic', 11, { width: 6, height: 10, agent: 'dellacherie' });
+    const human = finishedGame('classic', 12, { width: 6, height: 10, agent: 'lee' });
+    for (const [name, played] of [
+      ['Rita', game],
+      ['Sam', human],
+    ] as const) {
+      const posted = await fetch(`${app.url}/api/highscores`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, replay: played.replay, agents: name === 'Rita' ? [{ name: 'dellacherie', pieces: 5 }] : [] }),
+      });
+      expect(posted.status).toBe(201);
+    }
+    const page = await openPage(browser(), `${app.url}/#/scores`);
+    await setField(page, 'scores-board', '6x10');
+    await page.waitForSelector('[data-testid=scores] >> text=Rita + dellacherie');
+    const row = page.locator('[data-testid=scores] tbody tr', { hasText: 'Rita' });
+    await row.locator('[data-testid=watch]').click();
+    await page.waitForSelector('[data-testid=replay-position]');
+    await page.click('[data-testid=replay-play]'); // pause
+    const before = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
+    await page.click('[data-testid=replay-step]');
+    await page.click('[data-testid=replay-step]');
+    await expect.poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY).toBeGreaterThan(before);
+    await screenshot(page, 'replay-watch');
+    await page.fill('[data-testid=replay-speed]', '7');
+    await page.click('[data-testid=replay-play]');
+    await page.waitForSelector('[data-testid=replay-position] >> text=the end', PATIENTLY);
+    expect(Number(await page.getAttribute('[data-testid=board]', 'data-score'))).toBe(game.score);
+    expect(await page.getAttribute('[data-testid=board]', 'data-outcome')).toBe('topped-out');
+    await page.setViewportSize(NARROW);
+    await screenshot(page, 'replay-watch-narrow');
+    expect(await scrollsSideways(page)).toBe(false);
     await page.close();
   });
 });

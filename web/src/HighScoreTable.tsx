@@ -46,9 +46,14 @@ export function HighScoreTable({
             {replays && (
               <td class="replay">
                 {entry.replayable && (
-                  <a href={replayUrl(entry)} download={`gridmind-score-${entry.id}.replay.json`} title="Download this game's replay">
-                    replay
-                  </a>
+                  <>
+                    <a href={`#/replay/${entry.id}`} title="Watch this game again" data-testid="watch">
+                      watch
+                    </a>{' '}
+                    <a href={replayUrl(entry)} download={`gridmind-score-${entry.id}.replay.json`} title="Download this game's replay">
+                      ↓
+                    </a>
+                  </>
                 )}
               </td>
             )}

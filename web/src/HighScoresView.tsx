@@ -37,6 +37,7 @@ function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: 
           onChange={(event) => onChange({ ...table, board: event.currentTarget.value.trim() })}
           pattern="\d+x\d+"
           size={6}
+          data-testid="scores-board"
         />
       </label>
       {typeof table.target === 'number' && (

@@ -27,6 +27,11 @@ export async function submitHighScore(submission: ScoreSubmission): Promise<High
   return (await json<{ entries: HighScore[] }>(response)).entries;
 }
 
+/** A high score's replay (a Tetris replay log, or a SameGame replay). */
+export async function fetchReplay(id: number): Promise<unknown> {
+  return json<unknown>(await fetch(`api/highscores/${id}/replay`));
+}
+
 /** Where a high score's replay is downloaded. */
 export const replayUrl = (score: HighScore) => `api/highscores/${score.id}/replay`;
 

@@ -5,6 +5,7 @@ import { HighScoresView } from './HighScoresView.tsx';
 import { SameGameView } from './samegame/SameGameView.tsx';
 import { DuelView } from './tetris/DuelView.tsx';
 import { PlayView } from './tetris/PlayView.tsx';
+import { ReplayView } from './tetris/ReplayView.tsx';
 
 const PAGES = {
   play: { title: 'Play & watch', view: PlayView },
@@ -14,9 +15,13 @@ const PAGES = {
   bench: { title: 'Benchmarks', view: BenchmarksView },
   aveiro: { title: 'Aveiro games', view: AveiroView },
 } as const;
-type Page = keyof typeof PAGES;
+type Page = keyof typeof PAGES | 'replay';
 
-const pageOf = (hash: string): Page => ((hash.replace(/^#\/?/, '') as Page) in PAGES ? (hash.replace(/^#\/?/, '') as Page) : 'play');
+/** A page of the app by its address: `#/NAME`, or `#/replay/ID` (a stored game, opened from the High scores page). */
+const pageOf = (hash: string): Page => {
+  const name = hash.replace(/^#\/?/, '').split('/')[0];
+  return name === 'replay' || name in PAGES ? (name as Page) : 'play';
+};
 
 /** The app shell: a header with the pages, routed by the URL's hash (#/play, #/duel, #/scores, #/bench). */
 export function App() {
@@ -26,7 +31,7 @@ export function App() {
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
-  const View = PAGES[page].view;
+  const View = page === 'replay' ? ReplayView : PAGES[page].view;
   return (
     <>
       <header class="top">
@@ -35,7 +40,7 @@ export function App() {
           Gridmind
         </a>
         <nav>
-          {(Object.keys(PAGES) as Page[]).map((key) => (
+          {(Object.keys(PAGES) as (keyof typeof PAGES)[]).map((key) => (
             <a key={key} href={`#/${key}`} class={key === page ? 'active' : ''} data-testid={`nav-${key}`}>
               {PAGES[key].title}
             </a>
@@ -43,7 +48,7 @@ export function App() {
         </nav>
       </header>
       <main>
-        <View key={page} />
+        <View key={location.hash} />
       </main>
     </>
   );

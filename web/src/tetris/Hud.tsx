@@ -1,4 +1,5 @@
 import { RULE_SETS } from '../../../src/tetris/rules.ts';
+import { PreviewCanvas } from './BoardCanvas.tsx';
 import type { TetrisSession } from './session.ts';
 import { formatTime, levelName } from './words.ts';
 
@@ -37,5 +38,16 @@ export function Hud({ session }: { session: TetrisSession }) {
         {playerName(session)}
       </dd>
     </dl>
+  );
+}
+
+/** The side of a game's board: its next pieces over its {@link Hud}. */
+export function NextAndHud({ session, previewCell }: { session: TetrisSession; previewCell: number }) {
+  return (
+    <aside class="side next">
+      <h3>Next</h3>
+      <PreviewCanvas session={session} cellSize={previewCell} />
+      <Hud session={session} />
+    </aside>
   );
 }

@@ -3,8 +3,9 @@ import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } fro
 import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { tetrisScoreTable } from '../score-tables.ts';
 import { HighScoreTable } from '../HighScoreTable.tsx';
-import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
-import { Hud } from './Hud.tsx';
+import { StepSlider } from '../StepSlider.tsx';
+import { BoardCanvas } from './BoardCanvas.tsx';
+import { NextAndHud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
@@ -125,11 +126,7 @@ export function PlayView() {
     <section class="play" ref={container}>
       {current && (
         <>
-          <aside class="side next">
-            <h3>Next</h3>
-            <PreviewCanvas session={current} cellSize={layout.previewCell} />
-            <Hud session={current} />
-          </aside>
+          <NextAndHud session={current} previewCell={layout.previewCell} />
           <div class="stage">
             <BoardCanvas session={current} cellSize={layout.cell} label="Tetris board" />
             {current.paused && !current.game.over && (
@@ -152,17 +149,13 @@ export function PlayView() {
                     {current.agent.name} is out of this game: {current.fault}
                   </p>
                 )}
-                <label>
-                  Speed: {SPEEDS[speed] === 0 ? 'as fast as it can' : `one key per ${SPEEDS[speed]} ms`}
-                  <input
-                    type="range"
-                    min={0}
-                    max={SPEEDS.length - 1}
-                    value={speed}
-                    onInput={(event) => setSpeed(+event.currentTarget.value)}
-                    data-testid="speed"
-                  />
-                </label>
+                <StepSlider
+                  label={`Speed: ${SPEEDS[speed] === 0 ? 'as fast as it can' : `one key per ${SPEEDS[speed]} ms`}`}
+                  steps={SPEEDS.length}
+                  value={speed}
+                  onChange={setSpeed}
+                  testId="speed"
+                />
                 {current.controller === 'agent' ? (
                   <button type="button" onClick={() => current.takeOver()} data-testid="take-over" disabled={current.game.over}>
                     Take over

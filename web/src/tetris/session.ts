@@ -1,5 +1,5 @@
 import type { ScoreSubmission } from '../../../src/store/highscores.ts';
-import { Game, type GameOptions } from '../../../src/tetris/game.ts';
+import { applyLoggedInput, Game, type GameConfig, type GameOptions, type LoggedInput } from '../../../src/tetris/game.ts';
 import type { Key } from '../../../src/tetris/keys.ts';
 import { PlacementGenerator } from '../../../src/tetris/placements.ts';
 import type { RotationSystemName } from '../../../src/tetris/rotation/index.ts';
@@ -99,8 +99,10 @@ export class TetrisSession {
     readonly setup: SessionSetup,
     readonly agent: SessionAgent | null,
     private readonly onOver: (session: TetrisSession) => void = () => {},
+    /** The game's set-up when it is not the session's own (a replay's). */
+    replayed?: GameConfig,
   ) {
-    const options: GameOptions = {
+    const options: GameOptions = replayed ?? {
       rules: setup.rules,
       width: setup.width,
       height: setup.height,
@@ -134,6 +136,24 @@ export class TetrisSession {
 
   get name(): string {
     return this.agent === null || this.humanPlayed ? 'Player' : this.agent.name;
+  }
+
+  /**
+   * Plays a replay's inputs from `index` on whose time is at most `until` (ms of game time), at most
+   * `most` of them, then lets game time run to `until` if they are all played; returns the index of the
+   * next input. The replay view drives a session this way instead of keys and an agent.
+   */
+  playLog(inputs: readonly LoggedInput[], index: number, until: number, most = Infinity): number {
+    let next = index;
+    for (; next < inputs.length && next - index < most && inputs[next].t <= until && !this.game.over; next++) {
+      applyLoggedInput(this.game, inputs[next], next);
+      this.afterStep();
+    }
+    if ((next === inputs.length || inputs[next].t > until) && until > this.game.clock && !this.game.over) {
+      this.game.advance(until - this.game.clock);
+      this.afterStep();
+    }
+    return next;
   }
 
   /** The finished game as a high score: its replay, and the agent's share of the pieces if it played. */

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
+import { fetchReplay } from '../api.ts';
+import { StepSlider } from '../StepSlider.tsx';
+import { isTyping, useAnimationFrame, useKeys, useTicker } from '../hooks.ts';
+import { BoardCanvas } from './BoardCanvas.tsx';
+import { NextAndHud } from './Hud.tsx';
+import { useBoardLayout } from './layout.ts';
+import { HUMAN, TetrisSession } from './session.ts';
+
+/** Playback speeds: multiples of real time. */
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 32, 256];
+/** Inputs a frame plays at 1× when a replay has no times (placements only): one piece every 100 ms. */
+const PLACEMENTS_PER_MS = 1 / 100;
+
+/** The high score a `#/replay/ID` address names. */
+const scoreIdOf = (hash: string): number | null => {
+  const match = /^#\/replay\/(\d+)$/.exec(hash);
+  return match === null ? null : Number(match[1]);
+};
+
+/**
+ * A stored game played again: the high score's replay on the engine, with play, pause, step (one input),
+ * speed and restart. Keys: Space or P plays and pauses, → or S steps, R restarts.
+ */
+export function ReplayView() {
+  const id = scoreIdOf(location.hash);
+  const [log, setLog] = useState<ReplayLog | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (id === null) return setError('Open a replay from the High scores page (the "watch" link of a game).');
+    fetchReplay(id)
+      .then((loaded) => {
+        if ((loaded as { format?: string }).format !== 'gridmind-tetris-replay')
+          throw new Error('only Tetris games can be watched here; download this one instead');
+        checkReplayLog(loaded as ReplayLog);
+        setLog(loaded as ReplayLog);
+      })
+      .catch((failure: Error) => setError(`This replay cannot be shown: ${failure.message}`));
+  }, [id]);
+  if (error !== null) return <p class="error">{error}</p>;
+  if (log === null) return <p>Loading the replay…</p>;
+  return <ReplayPlayer log={log} title={`High score ${id}`} />;
+}
+
+function newReplaySession(log: ReplayLog): TetrisSession {
+  const { rules, width, height, rotation, seed, garbageRows, target } = log.config;
+  const session = new TetrisSession(
+    { player: HUMAN, rules, width, height, rotation, seed, garbageRows, target },
+    null,
+    () => {},
+    log.config,
+  );
+  session.stop(); // time passes only as the replay plays it; the session's frames run the effects alone
+  return session;
+}
+
+function ReplayPlayer({ log, title }: { log: ReplayLog; title: string }) {
+  const session = useRef(newReplaySession(log));
+  const next = useRef(0);
+  const [playing, setPlaying] = useState(true);
+  const [speed, setSpeed] = useState(SPEEDS.indexOf(1));
+  const [, tick] = useTicker();
+  const last = useRef<number | null>(null);
+  const container = useRef<HTMLElement>(null);
+  const { width, height } = log.config;
+  const layout = useBoardLayout('play', container, width, height);
+  const timed = log.inputs.some((input) => input.t > 0);
+  const ended = next.current >= log.inputs.length && session.current.game.clock >= log.end;
+
+  const play = (elapsed: number) => {
+    const game = session.current.game;
+    const span = elapsed * SPEEDS[speed];
+    const until = timed ? Math.min(game.clock + span, log.end) : game.clock;
+    const most = timed ? Infinity : Math.max(1, Math.round(span * PLACEMENTS_PER_MS));
+    next.current = session.current.playLog(log.inputs, next.current, until, most);
+  };
+  const step = () => {
+    setPlaying(false);
+    const input = log.inputs[next.current];
+    if (input !== undefined) next.current = session.current.playLog(log.inputs, next.current, input.t, 1);
+    tick();
+  };
+  const restart = () => {
+    session.current = newReplaySession(log);
+    next.current = 0;
+    setPlaying(true);
+  };
+
+  useAnimationFrame((now) => {
+    const elapsed = last.current === null ? 0 : Math.min(now - last.current, 250);
+    last.current = now;
+    session.current.frame(now); // the effects (line flashes, level banners), on real time
+    if (playing && !ended) play(elapsed);
+    tick();
+  });
+  useKeys((event) => {
+    if (isTyping(event)) return;
+    const key = event.key.toLowerCase();
+    if (key === ' ' || key === 'p') setPlaying((on) => !on);
+    else if (key === 'arrowright' || key === 's') step();
+    else if (key === 'r') restart();
+    else return;
+    event.preventDefault();
+  });
+
+  const current = session.current;
+  return (
+    <section class="play replay" ref={container}>
+      <NextAndHud session={current} previewCell={layout.previewCell} />
+      <div class="stage">
+        <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" />
+      </div>
+      <aside class="side controls-column">
+        <div class="controls">
+          <h3>{title}</h3>
+          <p class="hint" data-testid="replay-position">
+            Input {next.current.toLocaleString('en-US')} of {log.inputs.length.toLocaleString('en-US')}
+            {ended ? ' — the end' : ''}
+          </p>
+          <button type="button" onClick={() => setPlaying(!playing)} disabled={ended} data-testid="replay-play">
+            {playing && !ended ? 'Pause (Space)' : 'Play (Space)'}
+          </button>
+          <button type="button" class="secondary" onClick={step} disabled={ended} data-testid="replay-step">
+            Step (→)
+          </button>
+          <StepSlider label={`Speed: ${SPEEDS[speed]}×`} steps={SPEEDS.length} value={speed} onChange={setSpeed} testId="replay-speed" />
+          <button type="button" class="secondary" onClick={restart} data-testid="replay-restart">
+            Restart (R)
+          </button>
+        </div>
+      </aside>
+    </section>
+  );
+}
