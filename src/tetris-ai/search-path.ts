@@ -1,3 +1,4 @@
+import { replay, type LockResult, type ReplayLog } from '../tetris/game.ts';
 import type { Placements } from '../tetris/placements.ts';
 import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
 import type { Shape } from '../tetris/shape.ts';
@@ -48,4 +49,11 @@ export interface PathStep {
 
 export function pathStep(piece: Piece, shape: Shape, rotation: number, x: number, y: number): PathStep {
   return { shape: pieceName(piece), rotation, centre: centreCell(shape, x, y) };
+}
+
+/** S4's search path of a game, from its replay: a step for every piece that locked, in order. */
+export function pathOfReplay(log: ReplayLog): PathStep[] {
+  const locks: LockResult[] = [];
+  const { system } = replay(log, (lock) => locks.push(lock));
+  return locks.map(({ piece, rotation, x, y }) => pathStep(piece, system.orientations[piece][rotation], rotation, x, y));
 }

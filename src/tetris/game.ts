@@ -101,9 +101,13 @@ export class Game {
   private readonly inputs: LoggedInput[] = [];
   private generator: PlacementGenerator | null = null;
   private readonly keepLog: boolean;
+  private readonly onLock: ((lock: LockResult) => void) | undefined;
 
-  /** With `keepLog: false` the inputs are not recorded (for very long agent games); `replayLog` is then empty. */
-  constructor(options: GameOptions = {}, { keepLog = true }: { keepLog?: boolean } = {}) {
+  /**
+   * With `keepLog: false` the inputs are not recorded (for very long agent games); `replayLog` is then
+   * empty. `onLock` is told of every lock as it happens, gravity's included.
+   */
+  constructor(options: GameOptions = {}, { keepLog = true, onLock }: { keepLog?: boolean; onLock?: (lock: LockResult) => void } = {}) {
     this.config = resolveOptions(options);
     const { config } = this;
     this.rules = RULE_SETS[config.rules];
@@ -111,6 +115,7 @@ export class Game {
     this.board = new Board(config.width, config.height);
     this.randomizer = randomizerFor(config);
     this.keepLog = keepLog;
+    this.onLock = onLock;
     addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
     this.fillQueue();
     if (this.rules.style === 'keys') this.spawn();
@@ -211,6 +216,7 @@ export class Game {
     this.level = this.rules.level(this.lines, this.score);
     this.pieces++;
     this.lastLock = { ...placed, lines, points };
+    this.onLock?.(this.lastLock);
     this.active = null;
     this.upcoming.shift();
     this.fillQueue();
@@ -296,10 +302,10 @@ export function applyLoggedInput(game: Game, input: LoggedInput, index: number):
   }
 }
 
-/** Rebuilds a game from its log by applying the same inputs at the same game times. */
-export function replay(log: ReplayLog): Game {
+/** Rebuilds a game from its log by applying the same inputs at the same game times; `onLock` is told of each lock. */
+export function replay(log: ReplayLog, onLock?: (lock: LockResult) => void): Game {
   checkReplayLog(log);
-  const game = new Game(log.config);
+  const game = new Game(log.config, { onLock });
   log.inputs.forEach((input, index) => applyLoggedInput(game, input, index));
   if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
     throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);

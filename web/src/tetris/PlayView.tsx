@@ -41,7 +41,7 @@ function downloadPath(session: TetrisSession): void {
     target: setup.target,
     outcome: game.outcome,
     score: game.score,
-    path: session.path,
+    path: session.path(),
   };
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' }));

@@ -4,7 +4,7 @@ import type { Key } from '../../../src/tetris/keys.ts';
 import { PlacementGenerator } from '../../../src/tetris/placements.ts';
 import type { RotationSystemName } from '../../../src/tetris/rotation/index.ts';
 import type { RuleSetName } from '../../../src/tetris/rules.ts';
-import { pathStep, type PathStep } from '../../../src/tetris-ai/search-path.ts';
+import { pathOfReplay, type PathStep } from '../../../src/tetris-ai/search-path.ts';
 import { boardRows } from '../../../src/tetris-ai/turn-data.ts';
 import type { AgentPlayer } from '../agent-client.ts';
 import { sessionAgent, type SessionAgent } from '../agents.ts';
@@ -64,7 +64,6 @@ export class TetrisSession {
   readonly game: Game;
   /** Per cell (y · width + x), 0 empty, 1–7 the piece that filled it, 8 garbage. */
   readonly colours: Uint8Array;
-  readonly path: PathStep[] = [];
   /** Who plays now: the human, or the agent (a human can take over at any moment and hand back). */
   controller: 'human' | 'agent';
   /** Milliseconds per agent key; 0 = as fast as it can. */
@@ -154,6 +153,11 @@ export class TetrisSession {
       this.afterStep();
     }
     return next;
+  }
+
+  /** S4's search path of the game so far, from its log: every piece that locked, however fast the locks came. */
+  path(): PathStep[] {
+    return pathOfReplay(this.game.replayLog());
   }
 
   /** The finished game as a high score: its replay, and the agent's share of the pieces if it played. */
@@ -246,15 +250,11 @@ export class TetrisSession {
     this.cursor = { rotation: this.game.system.canonicalRotation[this.game.current][spawn.rotation], x: spawn.x };
   }
 
-  /** After any change: colour new locks, record S4's path, reset the plan, and report the game's end. */
+  /** After any change: colour new locks, count the agent's, reset the plan, and report the game's end. */
   private afterStep(): void {
     const { game } = this;
     if (game.pieces !== this.seenPieces) {
       if (this.controller === 'agent') this.agentPieces += game.pieces - this.seenPieces;
-      const lock = game.lastLock!;
-      if (game.pieces === this.seenPieces + 1) {
-        this.path.push(pathStep(lock.piece, game.system.orientations[lock.piece][lock.rotation], lock.rotation, lock.x, lock.y));
-      }
       const cleared = this.paintLock();
       if (cleared.length > 0) this.effects.lineClear.start(cleared);
       this.seenPieces = game.pieces;
