@@ -4,8 +4,9 @@ import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { InputError } from '../core/errors.ts';
 import { addHighScore, findHighScoreReplay, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { benchGameReplay } from './bench-replays.ts';
 import { verifyScore } from './verified-scores.ts';
-import { listRuns } from '../store/runs.ts';
+import { findRun, listRuns } from '../store/runs.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
@@ -36,6 +37,9 @@ const tableQuery = z.object({
 });
 /** `target=unrecorded` reads the scores stored under a target rule set before Gridmind kept their target. */
 const UNRECORDED_TARGET = 'unrecorded';
+
+/** A benchmark game's replay: `/api/runs/ID/games/GAME/replay` (game from 0; `?player=vs`: the opponent's). */
+const BENCH_REPLAY_PATH = /^\/api\/runs\/(\d{1,15})\/games\/(\d{1,9})\/replay$/;
 
 /** A high score's replay: `/api/highscores/ID/replay`. */
 const REPLAY_PATH = /^\/api\/highscores\/(\d{1,15})\/replay$/;
@@ -98,6 +102,16 @@ export async function handleApi(
       const id = addHighScore(db, verified.table, verified.entry);
       const { points, lines } = verified.entry;
       sendJson(response, 201, { id, points, lines, table: verified.table, entries: topHighScores(db, verified.table) });
+    } else if (request.method === 'GET' && BENCH_REPLAY_PATH.test(url.pathname)) {
+      const [, runId, game] = BENCH_REPLAY_PATH.exec(url.pathname)!.map(Number);
+      const run = findRun(db, runId);
+      if (run === undefined || run.game !== 'tetris') throw new ApiError(404, `no Tetris benchmark run ${runId}`);
+      try {
+        sendJson(response, 200, benchGameReplay(run, game, url.searchParams.get('player') === 'vs'));
+      } catch (error) {
+        if (error instanceof InputError) throw new ApiError(404, error.message);
+        throw error;
+      }
     } else if (request.method === 'GET' && REPLAY_PATH.test(url.pathname)) {
       const replay = findHighScoreReplay(db, Number(REPLAY_PATH.exec(url.pathname)![1]));
       if (replay === undefined) throw new ApiError(404, `no replay is kept for high score ${REPLAY_PATH.exec(url.pathname)![1]}`);

@@ -217,6 +217,18 @@ describe('the web app in a real browser', () => {
     await expect(page.locator('canvas[aria-label="paired comparison"]').count()).resolves.toBe(1);
     expect(await page.textContent('.details')).toMatch(/Paired difference .* wins \d+ to \d+/);
     await screenshot(page, 'benchmarks');
+
+    // Any game of the run, watched again: the server plays it from the agent and seed, to the stored lines.
+    const run = (await (await fetch(`${app.url}/api/runs?game=tetris`)).json()).runs[0];
+    await page.click('.run-games summary');
+    await page.locator('[data-testid=run-games] tbody tr').nth(2).locator('[data-testid=watch-game]').first().click();
+    await page.waitForSelector('[data-testid=replay-position]');
+    await page.fill('[data-testid=replay-speed]', '7');
+    await page.waitForSelector('[data-testid=replay-position] >> text=the end', PATIENTLY);
+    expect(Number(await page.getAttribute('[data-testid=board]', 'data-lines'))).toBe(run.perGame.lines[2]);
+    await screenshot(page, 'benchmark-game-replay');
+    const refused = await fetch(`${app.url}/api/runs/${run.id}/games/99/replay`);
+    expect([refused.status, (await refused.json()).error]).toEqual([404, `run ${run.id} has no game 99`]);
     await page.close();
   });
 

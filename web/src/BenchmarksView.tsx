@@ -15,7 +15,7 @@ import {
 } from 'chart.js';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Run, TetrisRun } from '../../src/store/runs.ts';
-import { fetchRuns } from './api.ts';
+import { benchReplayUrl, fetchRuns } from './api.ts';
 import { RunList } from './RunList.tsx';
 import { SameGameRuns } from './SameGameRuns.tsx';
 
@@ -188,6 +188,51 @@ export function BenchmarksView() {
   );
 }
 
+/** Games of a run listed at most; the others are reached with `gridmind play --seed`. */
+const GAMES_LISTED = 50;
+
+/** A run's games, each to watch again or download: the server plays it again from its agent and seed. */
+function RunGames({ run }: { run: TetrisRun }) {
+  const links = (game: number, vs: boolean) => (
+    <>
+      <a href={`#/replay/run/${run.id}/${game}${vs ? '/vs' : ''}`} data-testid="watch-game">
+        watch
+      </a>{' '}
+      <a href={benchReplayUrl(run.id, game, vs)} download={`gridmind-run-${run.id}-game-${game + 1}${vs ? '-vs' : ''}.replay.json`}>
+        ↓
+      </a>
+    </>
+  );
+  const vs = run.perGame.vsLines;
+  return (
+    <details class="run-games">
+      <summary>Games{run.games > GAMES_LISTED ? ` (the first ${GAMES_LISTED} of ${run.games})` : ''}: watch any again</summary>
+      <table class="scores" data-testid="run-games">
+        <thead>
+          <tr>
+            <th>Seed</th>
+            <th class="number">{run.agent}</th>
+            <th />
+            {vs && <th class="number">{run.vs}</th>}
+            {vs && <th />}
+          </tr>
+        </thead>
+        <tbody>
+          {run.perGame.lines.slice(0, GAMES_LISTED).map((lines, game) => (
+            <tr key={game}>
+              <td>{run.seedBase + game}</td>
+              <td class="number">{lines.toLocaleString('en-US')}</td>
+              <td class="replay">{links(game, false)}</td>
+              {vs && <td class="number">{vs[game].toLocaleString('en-US')}</td>}
+              {vs && <td class="replay">{links(game, true)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
 /** The stored Tetris benchmark runs (`gridmind bench`), with the distribution of lines and paired comparisons. */
 function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
   const [selected, setSelected] = useState<TetrisRun | null>(runs[0] ?? null);
@@ -238,6 +283,7 @@ function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
               </p>
               <ChartCanvas config={charts.distribution} label="lines per game" />
               {charts.paired && <ChartCanvas config={charts.paired} label="paired comparison" />}
+              <RunGames run={selected} />
             </div>
           )}
         </div>

@@ -27,13 +27,17 @@ export async function submitHighScore(submission: ScoreSubmission): Promise<High
   return (await json<{ entries: HighScore[] }>(response)).entries;
 }
 
-/** A high score's replay (a Tetris replay log, or a SameGame replay). */
-export async function fetchReplay(id: number): Promise<unknown> {
-  return json<unknown>(await fetch(`api/highscores/${id}/replay`));
+/** A stored game's replay, from its address (`replayUrl`, `benchReplayUrl`): a Tetris replay log, or a SameGame replay. */
+export async function fetchReplay(url: string): Promise<unknown> {
+  return json<unknown>(await fetch(url));
 }
 
+/** Where a benchmark game's replay is (game from 0; `vs`: the opponent's), played again by the server. */
+export const benchReplayUrl = (runId: number, game: number, vs: boolean) =>
+  `api/runs/${runId}/games/${game}/replay${vs ? '?player=vs' : ''}`;
+
 /** Where a high score's replay is downloaded. */
-export const replayUrl = (score: HighScore) => `api/highscores/${score.id}/replay`;
+export const replayUrl = (score: Pick<HighScore, 'id'>) => `api/highscores/${score.id}/replay`;
 
 /** The agents in code this server plays (`gridmind serve --agent FILE`). */
 export async function fetchCodeAgents(): Promise<{ name: string; file: string }[]> {

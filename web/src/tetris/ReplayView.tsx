@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
-import { fetchReplay } from '../api.ts';
+import { benchReplayUrl, fetchReplay, replayUrl } from '../api.ts';
 import { StepSlider } from '../StepSlider.tsx';
 import { isTyping, useAnimationFrame, useKeys, useTicker } from '../hooks.ts';
 import { BoardCanvas } from './BoardCanvas.tsx';
@@ -13,23 +13,27 @@ const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 32, 256];
 /** Inputs a frame plays at 1× when a replay has no times (placements only): one piece every 100 ms. */
 const PLACEMENTS_PER_MS = 1 / 100;
 
-/** The high score a `#/replay/ID` address names. */
-const scoreIdOf = (hash: string): number | null => {
-  const match = /^#\/replay\/(\d+)$/.exec(hash);
-  return match === null ? null : Number(match[1]);
-};
+/** The stored game an address names, with its title: `#/replay/ID` (a high score) or `#/replay/run/RUN/GAME[/vs]` (a benchmark game). */
+function replayOf(hash: string): { url: string; title: string } | null {
+  const score = /^#\/replay\/(\d+)$/.exec(hash);
+  if (score !== null) return { url: replayUrl({ id: Number(score[1]) }), title: `High score ${score[1]}` };
+  const game = /^#\/replay\/run\/(\d+)\/(\d+)(\/vs)?$/.exec(hash);
+  if (game === null) return null;
+  const [run, index, vs] = [Number(game[1]), Number(game[2]), game[3] !== undefined];
+  return { url: benchReplayUrl(run, index, vs), title: `Run ${run}, game ${index + 1}${vs ? ' (opponent)' : ''}` };
+}
 
 /**
  * A stored game played again: the high score's replay on the engine, with play, pause, step (one input),
  * speed and restart. Keys: Space or P plays and pauses, → or S steps, R restarts.
  */
 export function ReplayView() {
-  const id = scoreIdOf(location.hash);
+  const address = replayOf(location.hash);
   const [log, setLog] = useState<ReplayLog | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (id === null) return setError('Open a replay from the High scores page (the "watch" link of a game).');
-    fetchReplay(id)
+    if (address === null) return setError('Open a replay from the High scores or Benchmarks page (the "watch" link of a game).');
+    fetchReplay(address.url)
       .then((loaded) => {
         if ((loaded as { format?: string }).format !== 'gridmind-tetris-replay')
           throw new Error('only Tetris games can be watched here; download this one instead');
@@ -37,10 +41,10 @@ export function ReplayView() {
         setLog(loaded as ReplayLog);
       })
       .catch((failure: Error) => setError(`This replay cannot be shown: ${failure.message}`));
-  }, [id]);
+  }, [address?.url]);
   if (error !== null) return <p class="error">{error}</p>;
   if (log === null) return <p>Loading the replay…</p>;
-  return <ReplayPlayer log={log} title={`High score ${id}`} />;
+  return <ReplayPlayer log={log} title={address!.title} />;
 }
 
 function newReplaySession(log: ReplayLog): TetrisSession {
