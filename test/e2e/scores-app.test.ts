@@ -257,3 +257,32 @@ describe('a high score watched again', () => {
     await page.close();
   });
 });
+
+describe('a game an agent helped with', () => {
+  const { app, browser } = appInBrowser();
+
+  it('is saved under the player and the agent, with the share of the pieces the agent placed', async () => {
+    const page = await openPage(browser(), app.url);
+    await page.selectOption('[data-testid=player-player]', 'greedy');
+    await setField(page, 'width', '6');
+    await setField(page, 'height', '8');
+    await page.click('[data-testid=start]');
+    await expect
+      .poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY)
+      .toBeGreaterThanOrEqual(2);
+    await page.click('[data-testid=take-over]');
+    await page.keyboard.press('Space'); // the human drops one piece
+    await page.click('[data-testid=hand-back]');
+    await page.fill('[data-testid=speed]', '6');
+    await page.waitForSelector('[data-testid=name]', { timeout: 60_000 });
+    await page.fill('[data-testid=name]', 'Bob');
+    await page.click('[data-testid=save-score]');
+    const name = page.locator('[data-testid=scores] td.name', { hasText: 'Bob' });
+    await name.waitFor(PATIENTLY);
+    expect(await name.textContent()).toMatch(/^Bob \+ greedy \((\d+)%\)$/);
+    const share = Number(/\((\d+)%\)/.exec((await name.textContent())!)![1]);
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(100);
+    await page.close();
+  });
+});
