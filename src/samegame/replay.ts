@@ -3,10 +3,12 @@
  * on the engine gives its score; nothing in the file is taken on trust but the moves.
  */
 import { InputError } from '../core/errors.ts';
-import { parseBoardText } from './board-files.ts';
+import { join } from 'node:path';
+import { parseBoardText, readBoardFile } from './board-files.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
 import { randomBoard } from './random-boards.ts';
+import { parseTestSet, TEST_SETS, type TestSetName } from './test-sets.ts';
 import { parseScoring, parseShift, type SameGameRules } from './rules.ts';
 
 export interface SameGameReplay {
@@ -17,8 +19,11 @@ export interface SameGameReplay {
   rules: SameGameRules;
   /** Each move as a cell [x, y] of the group it removes, on the board before that move. */
   moves: [x: number, y: number][];
-  /** Where the board came from, when it is a random board: the seed and colours that deal it (`randomBoard`). */
-  deal?: { seed: number; colours: number };
+  /**
+   * Where the board came from, checked when given: a random board's seed and colours (`randomBoard`), or
+   * a board file of a shipped test set (`{"set":"standard","file":"schadd_01.txt"}`).
+   */
+  deal?: { seed: number; colours: number } | { set: TestSetName; file: string };
 }
 
 export function sameGameReplay(board: SameGameBoard, rules: SameGameRules, moves: readonly (readonly [number, number])[]): SameGameReplay {
@@ -41,15 +46,25 @@ export function replaySameGame(log: SameGameReplay): SameGame {
   }
   const rules: SameGameRules = { scoring: parseScoring(String(log.rules.scoring)), shift: parseShift(String(log.rules.shift)) };
   const board = parseBoardText(log.board);
-  if (log.deal !== undefined) {
-    const { seed, colours } = log.deal ?? {};
-    if (!Number.isSafeInteger(seed) || seed < 0 || board.toString() !== randomBoard(board.width, board.height, colours, seed).toString()) {
-      throw new InputError(`the board is not the one seed ${seed} deals with ${colours} colours`);
-    }
+  if (log.deal !== undefined && board.toString() !== dealtBoard(log.deal, board).toString()) {
+    throw new InputError(`the board is not the one its deal gives (${JSON.stringify(log.deal)})`);
   }
   const game = new SameGame(board, rules);
   playMoves(game, log.moves);
   return game;
+}
+
+/** The board a deal names (a random board of the size of `board`, or a test set's file); a deal that names none is an InputError. */
+function dealtBoard(deal: NonNullable<SameGameReplay['deal']>, board: SameGameBoard): SameGameBoard {
+  if ('set' in deal) {
+    const set = parseTestSet(String(deal.set));
+    if (typeof deal.file !== 'string' || !/^[\w.-]+\.txt$/.test(deal.file))
+      throw new InputError('deal.file must name a board file of the set, such as schadd_01.txt');
+    return readBoardFile(join(TEST_SETS[set], deal.file));
+  }
+  const { seed, colours } = deal;
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new InputError(`deal.seed ${seed} is not a whole number from 0 on`);
+  return randomBoard(board.width, board.height, colours, seed);
 }
 
 /** Plays moves given as data (cells [x, y]) on a game; the first that is no cell or removes nothing is an InputError naming it. */

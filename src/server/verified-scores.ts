@@ -60,7 +60,11 @@ function verifyTetris(name: string, log: ReplayLog, agents: AgentShare[]): Verif
 }
 
 function verifySameGame(name: string, log: SameGameReplay, agents: AgentShare[]): VerifiedScore {
-  if (log.deal === undefined) throw new InputError('replay.deal: a high score\'s board is dealt by a seed: give {"seed","colours"}');
+  if (log.deal === undefined) {
+    throw new InputError(
+      'replay.deal: a high score\'s board is dealt, not chosen: give {"seed","colours"} or a test set\'s {"set","file"}',
+    );
+  }
   const game = replaySameGame(log);
   if (!game.isOver()) throw new InputError('the replay stops before its game ends: a high score is a finished game');
   const { width, height } = game.board;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../src/core/prng.ts';
+import { join } from 'node:path';
+import { readBoardFile } from '../../src/samegame/board-files.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { TEST_SETS } from '../../src/samegame/test-sets.ts';
 import { SameGame } from '../../src/samegame/game.ts';
 import { sameGameReplay, type SameGameReplay } from '../../src/samegame/replay.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
@@ -122,6 +125,30 @@ describe('high scores are replays the server checks', () => {
     }
     expect(landed.map((submission) => (submission as { name: string }).name)).toEqual([]);
     expect((db.prepare('SELECT COUNT(*) AS n FROM highscores').get() as { n: number }).n).toBe(0);
+  });
+
+  it("takes a shipped test set's board by its file name, and refuses a board that is not that file's", async () => {
+    const board = readBoardFile(join(TEST_SETS.standard, 'schadd_03.txt'));
+    const game = new SameGame(board);
+    while (!game.isOver()) game.play(...game.moves()[0]);
+    const replay = {
+      ...sameGameReplay(
+        board,
+        game.rules,
+        game.history().map(({ x, y }) => [x, y]),
+      ),
+      deal: { set: 'standard', file: 'schadd_03.txt' },
+    };
+    const taken = await post({ name: 'from the set', replay });
+    expect([taken.status, (await taken.json()).points]).toEqual([201, game.score()]);
+    for (const deal of [
+      { set: 'standard', file: 'schadd_04.txt' },
+      { set: 'standard', file: '../../package.json' },
+      { set: 'hard', file: 'schadd_03.txt' },
+    ]) {
+      const refused = await post({ name: 'x', replay: { ...replay, deal } });
+      expect(refused.status, JSON.stringify(deal)).toBe(400);
+    }
   });
 
   it('takes every honest game, at the score its replay gives', async () => {
