@@ -1,6 +1,6 @@
 import { parseName } from '../core/names.ts';
 import { VANISH_ROWS, type Board } from './board.ts';
-import { firstFittingMove, pieceCells, restingY } from './moves.ts';
+import { pieceCells } from './moves.ts';
 import type { Piece } from './pieces.ts';
 import { CLOCKWISE, COUNTER_CLOCKWISE, type RotationSystem, type Spawn } from './rotation/index.ts';
 import type { Orientation } from './shape.ts';
@@ -20,6 +20,8 @@ const RIGHT = 1;
 const TURN_CLOCKWISE = 2;
 const TURN_COUNTER_CLOCKWISE = 3;
 const SOFT_DROP = 4;
+/** In the flat turn tables: no such turn. */
+const NO_TURN = 255;
 
 /**
  * A list of placements of one piece: orientation `rotation` with its bounding box's bottom-left corner
@@ -64,14 +66,46 @@ export class PlacementGenerator implements Placements {
   private pathsFound = false;
 
   // Reachability search over states (rotation, x, y), indexed (rotation·rows + y)·width + x, where rows
-  // counts the board's rows and the vanish zone above them.
+  // counts the board's rows and the vanish zone above them. Per-state marks hold the generation's stamp,
+  // so that nothing needs clearing between generations.
   private readonly stateCount: number;
+  private readonly rowCount: number;
   private stamp = 0;
   private readonly seenStamp: Int32Array;
   private readonly restStamp: Int32Array;
+  /**
+   * Where the piece fits, measured once a generation: per orientation and column x, a bit mask over the
+   * rows y (`words` 32-bit words, low rows first) with bit y set when the orientation fits at (x, y).
+   */
+  private readonly fitMasks: Int32Array;
+  private readonly words: number;
+  /**
+   * Columns of fit masks beside the board on each side, all zero (nothing fits there), so that a move
+   * or a kick a few columns out needs no bounds check: more than the system's longest sideways kick.
+   */
+  private readonly fitPad: number;
+  /** Fit masks per orientation: the board's columns and the pads on both sides. */
+  private readonly fitColumns: number;
+  /**
+   * The rotation system's turns as flat tables, per (piece, rotation, direction) at index
+   * (piece · rotations + rotation) · 2 + direction: the orientation turned to (NO_TURN when the turn is
+   * impossible), and the range of its moves (dx, dy pairs, tried in order) in `turnMoves`.
+   */
+  private readonly turnTo: Uint8Array;
+  private readonly turnFirst: Uint16Array;
+  private readonly turnEnd: Uint16Array;
+  private readonly turnMoves: Int8Array;
+  private readonly rotations: number;
+  /** The board's columns as masks over the rows, `words` each, filled cells set. */
+  private readonly columnMasks: Int32Array;
   private readonly parent: Int32Array;
   private readonly parentKey: Uint8Array;
   private readonly queue: Int32Array;
+  private readonly queueRotation: Uint8Array;
+  private readonly queueX: Uint8Array;
+  private readonly queueY: Uint8Array;
+  private queueTail = 0;
+  private orientations: readonly Orientation[] = [];
   /** Per placement, the search state its hard drop was pressed from. */
   private readonly dropFrom: Int32Array;
   private readonly heights: Int32Array;
@@ -82,12 +116,24 @@ export class PlacementGenerator implements Placements {
     readonly system: RotationSystem,
   ) {
     const rotations = Math.max(...system.orientations.map((turns) => turns.length));
-    this.stateCount = rotations * width * (height + VANISH_ROWS);
+    this.rowCount = height + VANISH_ROWS; // a falling piece may turn into the vanish zone
+    this.stateCount = rotations * width * this.rowCount;
     this.rotation = new Uint8Array(this.stateCount);
     this.x = new Uint8Array(this.stateCount);
     this.y = new Uint8Array(this.stateCount);
     this.seenStamp = new Int32Array(this.stateCount);
     this.restStamp = new Int32Array(this.stateCount);
+    this.words = Math.ceil(this.rowCount / 32);
+    const kicks = system.turns.flat(2).flatMap((turn) => (turn === null ? [] : Array.from(turn.moves.filter((_, i) => i % 2 === 0))));
+    this.fitPad = Math.max(1, ...kicks.map(Math.abs)) + 1;
+    this.fitColumns = width + 2 * this.fitPad;
+    this.fitMasks = new Int32Array(rotations * this.fitColumns * this.words);
+    this.rotations = rotations;
+    ({ to: this.turnTo, first: this.turnFirst, end: this.turnEnd, moves: this.turnMoves } = flatTurns(system, rotations));
+    this.columnMasks = new Int32Array((width + 3) * this.words);
+    this.queueRotation = new Uint8Array(this.stateCount);
+    this.queueX = new Uint8Array(this.stateCount);
+    this.queueY = new Uint8Array(this.stateCount);
     this.parent = new Int32Array(this.stateCount);
     this.parentKey = new Uint8Array(this.stateCount);
     this.queue = new Int32Array(this.stateCount);
@@ -157,36 +203,30 @@ export class PlacementGenerator implements Placements {
   }
 
   private generateReachable(board: Board): void {
-    const { width, height, system, piece } = this;
+    const { width, height, rowCount, system, piece } = this;
     const orientations = system.orientations[piece];
-    const turns = system.turns[piece];
     const canonical = system.canonicalRotation[piece];
-    const { seenStamp, restStamp, parent, parentKey, queue } = this;
-    const stamp = ++this.stamp;
-    const rowCount = height + VANISH_ROWS; // a falling piece may turn into the vanish zone
+    const { restStamp, queue, queueRotation, queueX, queueY } = this;
+    this.orientations = orientations;
+    const stamp = this.nextStamp();
+    this.measureFits(board);
     const start = this.spawn;
-    if (!board.fits(orientations[start.rotation], start.x, start.y)) return; // blocked spawn: no placement
+    const outside = start.x < 0 || start.x + orientations[start.rotation].width > width;
+    if (outside || !this.fitsAt(start.rotation, start.x, start.y)) return; // blocked spawn: no placement
 
-    let head = 0;
-    let tail = 0;
-    const visit = (from: number, key: number, rotation: number, x: number, y: number): void => {
-      const state = (rotation * rowCount + y) * width + x;
-      if (seenStamp[state] === stamp) return;
-      seenStamp[state] = stamp;
-      parent[state] = from;
-      parentKey[state] = key;
-      queue[tail++] = state;
-    };
-    visit(-1, 0, start.rotation, start.x, start.y);
-
-    while (head < tail) {
-      const state = queue[head++];
-      const x = state % width;
-      const y = Math.floor(state / width) % rowCount;
-      const rotation = Math.floor(state / (width * rowCount));
+    const { fitMasks, words, fitColumns, fitPad, turnTo, turnFirst, turnEnd, turnMoves } = this;
+    const statesPerRotation = rowCount * width;
+    const turnsOfPiece = piece * this.rotations * 2;
+    this.queueTail = 0;
+    this.visit(-1, 0, start.rotation, start.x, start.y, (start.rotation * rowCount + start.y) * width + start.x);
+    for (let head = 0; head < this.queueTail; head++) {
+      const state = queue[head];
+      const rotation = queueRotation[head];
+      const x = queueX[head];
+      const y = queueY[head];
       const orientation = orientations[rotation];
 
-      const restY = restingY(board, orientation, x, y);
+      const restY = this.restingRow(rotation, x, y);
       const rest = (canonical[rotation] * rowCount + restY) * width + x;
       if (restStamp[rest] !== stamp && restY + orientation.height <= height) {
         restStamp[rest] = stamp;
@@ -195,22 +235,107 @@ export class PlacementGenerator implements Placements {
       }
 
       for (let direction = CLOCKWISE; direction <= COUNTER_CLOCKWISE; direction++) {
-        const turn = turns[rotation][direction];
-        if (turn === null) continue;
-        const m = firstFittingMove(board, orientations[turn.to], turn, x, y);
-        if (m >= 0)
-          visit(
-            state,
-            direction === CLOCKWISE ? TURN_CLOCKWISE : TURN_COUNTER_CLOCKWISE,
-            turn.to,
-            x + turn.moves[m],
-            y + turn.moves[m + 1],
-          );
+        const t = turnsOfPiece + rotation * 2 + direction;
+        const to = turnTo[t];
+        if (to === NO_TURN) continue;
+        for (let m = turnFirst[t]; m < turnEnd[t]; m += 2) {
+          const toX = x + turnMoves[m];
+          const toY = y + turnMoves[m + 1];
+          const word = toY >>> 5; // a row below the floor reads past the last word
+          if (word < words && ((fitMasks[(to * fitColumns + fitPad + toX) * words + word] >>> (toY & 31)) & 1) === 1) {
+            const key = direction === CLOCKWISE ? TURN_CLOCKWISE : TURN_COUNTER_CLOCKWISE;
+            this.visit(state, key, to, toX, toY, state + (to - rotation) * statesPerRotation + turnMoves[m + 1] * width + turnMoves[m]);
+            break;
+          }
+        }
       }
-      if (board.fits(orientation, x - 1, y)) visit(state, LEFT, rotation, x - 1, y);
-      if (board.fits(orientation, x + 1, y)) visit(state, RIGHT, rotation, x + 1, y);
-      if (restY < y) visit(state, SOFT_DROP, rotation, x, y - 1);
+      // Sideways: the fit masks of the columns beside this one, at this row.
+      const here = (rotation * fitColumns + fitPad + x) * words + (y >>> 5);
+      const bit = y & 31;
+      if (((fitMasks[here - words] >>> bit) & 1) === 1) this.visit(state, LEFT, rotation, x - 1, y, state - 1);
+      if (((fitMasks[here + words] >>> bit) & 1) === 1) this.visit(state, RIGHT, rotation, x + 1, y, state + 1);
+      if (restY < y) this.visit(state, SOFT_DROP, rotation, x, y - 1, state - width);
     }
+  }
+
+  /** This generation's stamp; the marks start over before the stamp could overflow. */
+  private nextStamp(): number {
+    if (this.stamp >= 1 << 29) {
+      this.stamp = 0;
+      for (const marks of [this.seenStamp, this.restStamp]) marks.fill(0);
+    }
+    return ++this.stamp;
+  }
+
+  /** Queues state (rotation, x, y), numbered `state`, unless the search has seen it, reached from state `from` by `key`. */
+  private visit(from: number, key: number, rotation: number, x: number, y: number, state: number): void {
+    if (this.seenStamp[state] === this.stamp) return;
+    this.seenStamp[state] = this.stamp;
+    this.parent[state] = from;
+    this.parentKey[state] = key;
+    const tail = this.queueTail++;
+    this.queue[tail] = state;
+    this.queueRotation[tail] = rotation;
+    this.queueX[tail] = x;
+    this.queueY[tail] = y;
+  }
+
+  /** Fills the fit masks of this generation's piece on `board`. */
+  private measureFits(board: Board): void {
+    const { width, words, rowCount, columnMasks, fitMasks, orientations, fitPad, fitColumns } = this;
+    columnMasks.fill(0);
+    fitMasks.fill(0);
+    const rows = board.rows;
+    for (let y = 0; y < rowCount; y++) {
+      for (let bits = rows[y]; bits !== 0; bits &= bits - 1)
+        columnMasks[(31 - Math.clz32(bits & -bits)) * words + (y >>> 5)] |= 1 << (y & 31);
+    }
+    for (let rotation = 0; rotation < orientations.length; rotation++) {
+      const { columns, width: shapeWidth, height: shapeHeight } = orientations[rotation];
+      const positions = rowCount - shapeHeight + 1; // the rows y where the shape is inside the board and vanish zone
+      for (let x = 0; x + shapeWidth <= width; x++) {
+        const fit = (rotation * fitColumns + fitPad + x) * words;
+        for (let w = 0; w < words; w++) {
+          const below = positions - 32 * w; // positions in this word
+          fitMasks[fit + w] = below >= 32 ? -1 : below > 0 ? (1 << below) - 1 : 0;
+        }
+        for (let k = 0; k < shapeWidth; k++) {
+          const column = (x + k) * words;
+          // The shape's cell dy rows above y must be empty: clear bit y wherever row y + dy is filled.
+          for (let cells = columns[k]; cells !== 0; cells &= cells - 1) {
+            const dy = 31 - Math.clz32(cells & -cells);
+            for (let w = 0; w < words; w++) {
+              const next = w + 1 < words ? columnMasks[column + w + 1] : 0;
+              const filled = dy === 0 ? columnMasks[column + w] : (columnMasks[column + w] >>> dy) | (next << (32 - dy));
+              fitMasks[fit + w] &= ~filled;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether orientation `rotation` of this generation's piece fits at (x, y), inside the board and its vanish zone. */
+  private fitsAt(rotation: number, x: number, y: number): boolean {
+    const word = y >>> 5; // a row below the floor reads past the last word
+    return (
+      word < this.words && ((this.fitMasks[(rotation * this.fitColumns + this.fitPad + x) * this.words + word] >>> (y & 31)) & 1) === 1
+    );
+  }
+
+  /** The row where the piece in a fitting state comes to rest falling straight down. */
+  private restingRow(rotation: number, x: number, y: number): number {
+    const { words, fitMasks } = this;
+    const fit = (rotation * this.fitColumns + this.fitPad + x) * words;
+    // The highest row below y where the piece does not fit, + 1.
+    let word = y >>> 5;
+    let blocked = ~fitMasks[fit + word] & ((1 << (y & 31)) - 1);
+    while (blocked === 0) {
+      if (word === 0) return 0;
+      word--;
+      blocked = ~fitMasks[fit + word];
+    }
+    return 32 * word + 32 - Math.clz32(blocked);
   }
 
   private push(rotation: number, x: number, y: number): void {
@@ -227,6 +352,28 @@ export class PlacementGenerator implements Placements {
     }
     return path.reverse().join('');
   }
+}
+
+/** A rotation system's turns as the flat tables of {@link PlacementGenerator} (see `turnTo` there). */
+function flatTurns(system: RotationSystem, rotations: number): { to: Uint8Array; first: Uint16Array; end: Uint16Array; moves: Int8Array } {
+  const count = system.turns.length * rotations * 2;
+  const to = new Uint8Array(count).fill(NO_TURN);
+  const first = new Uint16Array(count);
+  const end = new Uint16Array(count);
+  const moves: number[] = [];
+  system.turns.forEach((pieceTurns, piece) =>
+    pieceTurns.forEach((directions, rotation) =>
+      directions.forEach((turn, direction) => {
+        if (turn === null) return;
+        const t = (piece * rotations + rotation) * 2 + direction;
+        to[t] = turn.to;
+        first[t] = moves.length;
+        moves.push(...turn.moves);
+        end[t] = moves.length;
+      }),
+    ),
+  );
+  return { to, first, end, moves: Int8Array.from(moves) };
 }
 
 export function parsePlacementMode(text: string): PlacementMode {

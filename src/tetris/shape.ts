@@ -11,6 +11,8 @@ export interface Shape {
   readonly rows: readonly number[];
   /** Per column of the box, the lowest filled row (used to drop a piece onto column heights). */
   readonly bottoms: readonly number[];
+  /** Column masks of the box, left column first: bit k set when the column's cell in row k is filled. */
+  readonly columns: readonly number[];
   /** A key equal for equal shapes: orientations that look the same share it. */
   readonly key: string;
 }
@@ -47,11 +49,13 @@ export function orientationFromCells(boxCells: readonly (readonly [number, numbe
   const height = Math.max(...cells.map(([, y]) => y)) + 1;
   const rows = new Array<number>(height).fill(0);
   const bottoms = new Array<number>(width).fill(height);
+  const columns = new Array<number>(width).fill(0);
   for (const [x, y] of cells) {
     rows[y] |= 1 << x;
+    columns[x] |= 1 << y;
     bottoms[x] = Math.min(bottoms[x], y);
   }
-  return { cells, width, height, rows, bottoms, key: rows.join(','), boxX, boxY };
+  return { cells, width, height, rows, bottoms, columns, key: rows.join(','), boxX, boxY };
 }
 
 /** Rotates box cells a quarter turn clockwise inside a square box of the given size (y up). */
