@@ -1,6 +1,7 @@
 /**
  * Speed of placement generation on mid-game 10×20 boards: generations per second for `drop` and
- * `reachable` mode, median of several rounds, single thread.
+ * `reachable` mode, median of several rounds, single thread; reachable generation beside issue 18's
+ * baseline (the search before fit masks).
  */
 import { Prng } from '../src/core/prng.ts';
 import { Board } from '../src/tetris/board.ts';
@@ -10,6 +11,8 @@ import { ROTATION_SYSTEMS, type RotationSystemName } from '../src/tetris/rotatio
 import { median } from '../src/core/stats.ts';
 
 const ROUNDS = 7;
+/** Reachable generations per second before issue 18 (README, `npm run bench` of that time). */
+const REACHABLE_BASELINE = 21_000;
 const BOARDS = 200;
 
 /** Ragged stacks 3–10 rows high with a few holes, as boards look mid-game. */
@@ -49,9 +52,12 @@ export function benchPlacements(): string[] {
       rates.push(generations / (Number(process.hrtime.bigint() - start) / 1e9));
     }
     const perGeneration = placements / (ROUNDS * repeats * boards.length * PIECE_COUNT);
+    const rate = median(rates);
+    const baseline =
+      mode === 'reachable' ? `; ${(rate / REACHABLE_BASELINE).toFixed(1)}x issue 18's baseline of 21,000 (it asks >= 5)` : '';
     lines.push(
-      `placements ${mode.padEnd(9)} ${rotation.padEnd(7)} 10x20: ${Math.round(median(rates)).toLocaleString('en-US')} generations/s ` +
-        `(median of ${ROUNDS}; ${perGeneration.toFixed(1)} placements each)`,
+      `placements ${mode.padEnd(9)} ${rotation.padEnd(7)} 10x20: ${Math.round(rate).toLocaleString('en-US')} generations/s ` +
+        `(median of ${ROUNDS}; ${perGeneration.toFixed(1)} placements each${baseline})`,
     );
   }
   return lines;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: agents, placements, env, startup, code-agents, server. With no name, every benchmark runs.
+ * Names: agents, placements, env, startup, workers, code-agents, server. With no name, every benchmark runs.
  */
 import { benchAgents } from './agents.ts';
 import { benchCodeAgents } from './code-agents.ts';
@@ -8,12 +8,14 @@ import { benchEnvironments } from './env.ts';
 import { benchPlacements } from './placements.ts';
 import { benchServer } from './server.ts';
 import { benchStartup } from './startup.ts';
+import { benchWorkers } from './workers.ts';
 
 const BENCHMARKS: Record<string, () => string[] | Promise<string[]>> = {
   agents: benchAgents,
   placements: benchPlacements,
   env: benchEnvironments,
   startup: benchStartup,
+  workers: benchWorkers,
   'code-agents': benchCodeAgents,
   server: benchServer,
 };

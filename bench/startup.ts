@@ -23,6 +23,9 @@ const PROGRAMS: [name: string, args: string[]][] = [
   ],
 ];
 
+/** The index of the one-game play in PROGRAMS. */
+const ONE_GAME = 3;
+
 /** Seconds from creating a one-thread task pool (compiled) to the end of its first task, in a fresh process. */
 const FIRST_TASK = `
 const { TaskPool } = await import('./dist/bench/task-runner.js');
@@ -53,8 +56,11 @@ export function benchStartup(): string[] {
     return Number(run.stdout);
   });
   return [
-    ...PROGRAMS.map(([name], i) => `startup ${name}: ${median(times[i]).toFixed(3)} s (median of ${ROUNDS} rounds)`),
+    ...PROGRAMS.map(
+      ([name], i) =>
+        `startup ${name}: ${median(times[i]).toFixed(3)} s (median of ${ROUNDS} rounds)${i === ONE_GAME ? '; issue 18 asks <= 0.4 s' : ''}`,
+    ),
     `startup: compiled starts ${ratio.toFixed(1)}x as fast as from sources (median of the rounds' ratios)`,
-    `startup: a worker thread of the task pool has played its first task ${median(firstTask).toFixed(3)} s after the pool is made (median of ${ROUNDS})`,
+    `startup: a worker thread of the task pool has played its first task ${median(firstTask).toFixed(3)} s after the pool is made (median of ${ROUNDS}); issue 18 asks <= 0.1 s`,
   ];
 }
