@@ -16,6 +16,13 @@ import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessageP
  */
 const CHECKS_BEFORE_SLEEP = 20_000;
 
+/**
+ * The least time a thread is given to start (Node's worker and the module's imports): loading is not the
+ * player's thinking, and on a busy machine, or from the sources through tsx, it can take longer than a
+ * move may.
+ */
+export const THREAD_START_LIMIT_MS = 10_000;
+
 /** What a thread replies: ready (first), a request's answer, or what went wrong. */
 export type ThreadReply<A> = { readonly ready: true } | { readonly answer: A } | { readonly error: string };
 
@@ -59,18 +66,20 @@ export class TimedThread<D, R, A> {
 
   /**
    * Sends a request and returns the answer, or throws: what the thread threw, as an Error with its
-   * message; `late(limit)` when the thread is not ready or has not answered within `limit` ms (the
-   * thread is then stopped).
+   * message; `late(limit, false)` when the thread has not answered within `limit` ms, or
+   * `late(startLimit, true)` when it has not started within the larger of `limit` and
+   * {@link THREAD_START_LIMIT_MS} (the thread is then stopped).
    */
-  request(request: R, limit: number, late: (limit: number) => Error): A {
+  request(request: R, limit: number, late: (limit: number, starting: boolean) => Error): A {
     if (!this.ready) {
-      const started = this.nextReply(limit, late);
+      const startLimit = Math.max(limit, THREAD_START_LIMIT_MS);
+      const started = this.nextReply(startLimit, () => late(startLimit, true));
       if ('error' in started) throw new Error(started.error);
       this.ready = true;
     }
     Atomics.store(this.posted, 0, 0);
     this.port.postMessage(request);
-    const reply = this.nextReply(limit, late);
+    const reply = this.nextReply(limit, () => late(limit, false));
     if ('error' in reply) throw new Error(reply.error);
     return (reply as { answer: A }).answer;
   }
@@ -84,14 +93,14 @@ export class TimedThread<D, R, A> {
    * Waits until the thread has posted its next reply, then takes it. A wake-up can come without one: the
    * notification of the previous reply may land after this wait began, so the flag is checked again.
    */
-  private nextReply(limit: number, late: (limit: number) => Error): ThreadReply<A> {
+  private nextReply(limit: number, late: () => Error): ThreadReply<A> {
     for (let check = 0; check < CHECKS_BEFORE_SLEEP && Atomics.load(this.posted, 0) === 0; check++);
     const deadline = performance.now() + limit;
     while (Atomics.load(this.posted, 0) === 0) {
       const left = deadline - performance.now();
       if (left <= 0 || Atomics.wait(this.posted, 0, 0, left) === 'timed-out') {
         this.stop();
-        throw late(limit);
+        throw late();
       }
     }
     return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;

@@ -69,7 +69,10 @@ export async function importSolverModule(file: string): Promise<{ readonly name:
 export function solveWithCode(board: SameGameBoard, file: string, rules: SameGameRules, budget: SolverBudget): Solution {
   const thread = new TimedThread<string, SolveRequest, unknown>(import.meta.url, './solver-thread', file);
   const start = performance.now();
-  const late = (limit: number) => new PastBudget(`${file} ran past its time budget: stopped after ${limit} ms`);
+  const late = (limit: number, starting: boolean) =>
+    new PastBudget(
+      starting ? `${file} did not start within ${limit} ms: stopped` : `${file} ran past its time budget: stopped after ${limit} ms`,
+    );
   let moves: unknown;
   try {
     moves = thread.request({ board: board.toString(), rules, budget }, (budget.timeMs ?? NO_BUDGET_LIMIT_MS) + SOLVER_GRACE_MS, late);

@@ -116,8 +116,12 @@ class ThreadAgent implements GameAgent {
 
   choose({ board, piece, preview, placements, score }: AgentTurn): number {
     const turn: ThreadTurn = { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
-    const late = (limit: number) =>
-      new AgentFault(`${this.file} took longer than ${limit} ms over a move: stopped (--agent-time-limit sets the limit)`);
+    const late = (limit: number, starting: boolean) =>
+      new AgentFault(
+        starting
+          ? `${this.file} did not start within ${limit} ms: stopped`
+          : `${this.file} took longer than ${limit} ms over a move: stopped (--agent-time-limit sets the limit)`,
+      );
     return this.thread.request(turn, this.moveTimeLimit, late) as number;
   }
 

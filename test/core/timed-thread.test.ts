@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TimedThread } from '../../src/core/timed-thread.ts';
+import { THREAD_START_LIMIT_MS, TimedThread } from '../../src/core/timed-thread.ts';
 
-const late = (limit: number) => new Error(`late after ${limit} ms`);
+const late = (limit: number, starting: boolean) => new Error(`${starting ? 'not started' : 'late'} after ${limit} ms`);
 const start = (offset: number) => new TimedThread<number, number, number>(import.meta.url, './fixtures/arithmetic-thread', offset);
 
 describe('TimedThread: a module on a thread of its own, each answer awaited with a time limit', () => {
@@ -32,6 +32,18 @@ describe('TimedThread: a module on a thread of its own, each answer awaited with
     const before = performance.now();
     expect(() => thread.request(Number.NaN, 300, late)).toThrow('late after 300 ms');
     expect(performance.now() - before).toBeGreaterThanOrEqual(290);
+  });
+
+  it('gives the start of a thread (its imports) at least THREAD_START_LIMIT_MS, whatever the limit of a request', () => {
+    const thread = start(-2); // starts 400 ms late
+    try {
+      const before = performance.now();
+      expect(thread.request(1, 50, late)).toBe(3);
+      expect(performance.now() - before).toBeGreaterThanOrEqual(390);
+      expect(THREAD_START_LIMIT_MS).toBeGreaterThanOrEqual(1000);
+    } finally {
+      thread.stop();
+    }
   });
 
   it('throws what the thread threw while starting', () => {
