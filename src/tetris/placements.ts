@@ -130,7 +130,7 @@ export class PlacementGenerator implements Placements {
     this.fitMasks = new Int32Array(rotations * this.fitColumns * this.words);
     this.rotations = rotations;
     ({ to: this.turnTo, first: this.turnFirst, end: this.turnEnd, moves: this.turnMoves } = flatTurns(system, rotations));
-    this.columnMasks = new Int32Array((width + 3) * this.words);
+    this.columnMasks = new Int32Array(width * this.words);
     this.queueRotation = new Uint8Array(this.stateCount);
     this.queueX = new Uint8Array(this.stateCount);
     this.queueY = new Uint8Array(this.stateCount);
