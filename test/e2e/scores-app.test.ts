@@ -240,6 +240,7 @@ describe('a high score watched again', () => {
     const row = page.locator('[data-testid=scores] tbody tr', { hasText: 'Rita' });
     await row.locator('[data-testid=watch]').click();
     await page.waitForSelector('[data-testid=replay-position]');
+    await expect.poll(() => page.textContent('[data-testid=player]'), PATIENTLY).toMatch(/^Rita \+ dellacherie \(\d+%\)$/); // as the table names the game
     await page.click('[data-testid=replay-play]'); // pause
     const before = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
     await page.click('[data-testid=replay-step]');

@@ -226,6 +226,7 @@ describe('the web app in a real browser', () => {
     await page.fill('[data-testid=replay-speed]', '7');
     await page.waitForSelector('[data-testid=replay-position] >> text=the end', PATIENTLY);
     expect(Number(await page.getAttribute('[data-testid=board]', 'data-lines'))).toBe(run.perGame.lines[2]);
+    await expect.poll(() => page.textContent('[data-testid=player]'), PATIENTLY).toBe('AI: bcts'); // the run's agent, not "Human"
     await screenshot(page, 'benchmark-game-replay');
     const refused = await fetch(`${app.url}/api/runs/${run.id}/games/99/replay`);
     expect([refused.status, (await refused.json()).error]).toEqual([404, `run ${run.id} has no game 99`]);

@@ -7,8 +7,11 @@ function playerName(session: TetrisSession): string {
   return session.controller === 'agent' ? `AI: ${session.agent!.name}` : 'Human';
 }
 
-/** Score, lines, level and time of a session; the level flashes while its level-up shows. */
-export function Hud({ session }: { session: TetrisSession }) {
+/**
+ * Score, lines, level and time of a session, and who plays (`player`, when the session's own controller
+ * does not say: a replayed game); the level flashes while its level-up shows.
+ */
+export function Hud({ session, player }: { session: TetrisSession; player?: string }) {
   const { game, setup } = session;
   const rules = RULE_SETS[setup.rules];
   const named = levelName(setup.rules, game.level);
@@ -35,19 +38,19 @@ export function Hud({ session }: { session: TetrisSession }) {
       )}
       <dt>Player</dt>
       <dd class="player" data-testid="player">
-        {playerName(session)}
+        {player ?? playerName(session)}
       </dd>
     </dl>
   );
 }
 
 /** The side of a game's board: its next pieces over its {@link Hud}. */
-export function NextAndHud({ session, previewCell }: { session: TetrisSession; previewCell: number }) {
+export function NextAndHud({ session, previewCell, player }: { session: TetrisSession; previewCell: number; player?: string }) {
   return (
     <aside class="side next">
       <h3>Next</h3>
       <PreviewCanvas session={session} cellSize={previewCell} />
-      <Hud session={session} />
+      <Hud session={session} player={player} />
     </aside>
   );
 }

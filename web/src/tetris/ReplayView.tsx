@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
-import { benchReplayUrl, fetchReplay, replayUrl } from '../api.ts';
+import { benchReplayUrl, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
+import { tetrisScoreTable, whoPlayed } from '../score-tables.ts';
 import { StepSlider } from '../StepSlider.tsx';
 import { isTyping, useAnimationFrame, useKeys, useTicker } from '../hooks.ts';
 import { BoardCanvas } from './BoardCanvas.tsx';
@@ -13,14 +14,38 @@ const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 32, 256];
 /** Inputs a frame plays at 1× when a replay has no times (placements only): one piece every 100 ms. */
 const PLACEMENTS_PER_MS = 1 / 100;
 
-/** The stored game an address names, with its title: `#/replay/ID` (a high score) or `#/replay/run/RUN/GAME[/vs]` (a benchmark game). */
-function replayOf(hash: string): { url: string; title: string } | null {
+/** A stored game to replay: where its log is, its title, and who played it (null when it cannot be found). */
+interface ReplayAddress {
+  readonly url: string;
+  readonly title: string;
+  readonly player: (log: ReplayLog) => Promise<string | null>;
+}
+
+/** The stored game an address names: `#/replay/ID` (a high score) or `#/replay/run/RUN/GAME[/vs]` (a benchmark game). */
+function replayOf(hash: string): ReplayAddress | null {
   const score = /^#\/replay\/(\d+)$/.exec(hash);
-  if (score !== null) return { url: replayUrl({ id: Number(score[1]) }), title: `High score ${score[1]}` };
+  if (score !== null) {
+    const id = Number(score[1]);
+    return { url: replayUrl({ id }), title: `High score ${id}`, player: (log) => highScorePlayer(id, log) };
+  }
   const game = /^#\/replay\/run\/(\d+)\/(\d+)(\/vs)?$/.exec(hash);
   if (game === null) return null;
   const [run, index, vs] = [Number(game[1]), Number(game[2]), game[3] !== undefined];
-  return { url: benchReplayUrl(run, index, vs), title: `Run ${run}, game ${index + 1}${vs ? ' (opponent)' : ''}` };
+  return {
+    url: benchReplayUrl(run, index, vs),
+    title: `Run ${run}, game ${index + 1}${vs ? ' (opponent)' : ''}`,
+    player: async () => {
+      const found = (await fetchRuns()).find((stored) => stored.id === run);
+      return found?.game !== 'tetris' ? null : `AI: ${vs ? found.vs : found.agent}`;
+    },
+  };
+}
+
+/** Who played high score `id`, as its table names them (null when it is no longer in its table's top 10). */
+async function highScorePlayer(id: number, log: ReplayLog): Promise<string | null> {
+  const { rules, width, height, target } = log.config;
+  const entry = (await fetchHighScores(tetrisScoreTable(rules, `${width}x${height}`, target))).find((score) => score.id === id);
+  return entry === undefined ? null : whoPlayed(entry);
 }
 
 /**
@@ -30,6 +55,7 @@ function replayOf(hash: string): { url: string; title: string } | null {
 export function ReplayView() {
   const address = replayOf(location.hash);
   const [log, setLog] = useState<ReplayLog | null>(null);
+  const [player, setPlayer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (address === null) return setError('Open a replay from the High scores or Benchmarks page (the "watch" link of a game).');
@@ -39,12 +65,16 @@ export function ReplayView() {
           throw new Error('only Tetris games can be watched here; download this one instead');
         checkReplayLog(loaded as ReplayLog);
         setLog(loaded as ReplayLog);
+        address
+          .player(loaded as ReplayLog)
+          .then(setPlayer)
+          .catch(() => {}); // the name is a courtesy: the replay plays without it
       })
       .catch((failure: Error) => setError(`This replay cannot be shown: ${failure.message}`));
   }, [address?.url]);
   if (error !== null) return <p class="error">{error}</p>;
   if (log === null) return <p>Loading the replay…</p>;
-  return <ReplayPlayer log={log} title={address!.title} />;
+  return <ReplayPlayer log={log} title={address!.title} player={player ?? '—'} />;
 }
 
 function newReplaySession(log: ReplayLog): TetrisSession {
@@ -59,7 +89,7 @@ function newReplaySession(log: ReplayLog): TetrisSession {
   return session;
 }
 
-function ReplayPlayer({ log, title }: { log: ReplayLog; title: string }) {
+function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; player: string }) {
   const session = useRef(newReplaySession(log));
   const next = useRef(0);
   const [playing, setPlaying] = useState(true);
@@ -111,7 +141,7 @@ function ReplayPlayer({ log, title }: { log: ReplayLog; title: string }) {
   const current = session.current;
   return (
     <section class="play replay" ref={container}>
-      <NextAndHud session={current} previewCell={layout.previewCell} />
+      <NextAndHud session={current} previewCell={layout.previewCell} player={player} />
       <div class="stage">
         <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" />
       </div>
