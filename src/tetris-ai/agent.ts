@@ -123,6 +123,7 @@ export class TetrisAgent implements Chooser {
     if (count === 0) return { value: -Infinity, index: -1 };
 
     const top = board.stackHeight();
+    simulator.load(board, top);
     const orientations = this.system.orientations[piece];
     const deeper = level < depth;
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
@@ -133,7 +134,7 @@ export class TetrisAgent implements Chooser {
     let fallback = -1; // best own value, whatever its future or overshoot
     let candidateCount = 0;
     for (let i = 0; i < count; i++) {
-      simulator.simulate(board, top, orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
+      simulator.place(orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
       const own = this.value.of(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
@@ -165,7 +166,7 @@ export class TetrisAgent implements Chooser {
         .subarray(0, policy.beam!)
         .sort();
       for (const i of kept) {
-        simulator.simulate(board, top, orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
+        simulator.place(orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
         const points = state.rules.points(simulator.input.linesCleared, state.level);
         const value = this.combine(
           values[i],

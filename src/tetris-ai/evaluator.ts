@@ -1,4 +1,4 @@
-import { SCAN_SIZE, scanPlacement } from './features/board-scan.ts';
+import { SCAN_SIZE, SCAN_SLOTS, scanPlacement } from './features/board-scan.ts';
 import { findFeature, type Feature, type FeatureInput } from './features/index.ts';
 import { measureHeights } from './features/measures.ts';
 
@@ -20,6 +20,8 @@ export class Evaluator {
   private readonly scansAll: boolean;
   /** Whether the scan must measure heights: some feature of the board after reads them. */
   private readonly scansHeights: boolean;
+  /** Whether the scan must measure the hole depth: some feature reads it. */
+  private readonly scansHoleDepth: boolean;
   /** Whether some feature reads the board before full rows are removed. */
   readonly needsBoardBeforeClear: boolean;
   /** Whether the heights of the board after must be measured without a scan. */
@@ -37,13 +39,14 @@ export class Evaluator {
     this.needsBoardBeforeClear = this.features.some((feature) => feature.board === 'before');
     const afterHeights = this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
     this.scansHeights = this.scans && afterHeights;
+    this.scansHoleDepth = this.scanSlots.includes(SCAN_SLOTS.holeDepth);
     this.afterHeights = !this.scans && afterHeights;
     this.beforeHeights = this.features.some((feature) => feature.board === 'before' && feature.usesHeights);
   }
 
   score(input: FeatureInput): number {
     const { width } = input;
-    if (this.scans) scanPlacement(input, this.scan, this.scansHeights);
+    if (this.scans) scanPlacement(input, this.scan, this.scansHeights, this.scansHoleDepth);
     else if (this.afterHeights) measureHeights(input.after, width);
     const afterMeasured = this.scansHeights || this.afterHeights;
     if (this.beforeHeights && (input.before !== input.after || !afterMeasured)) measureHeights(input.before, width);

@@ -1,13 +1,18 @@
 import { Board } from '../tetris/board.ts';
 import type { Shape } from '../tetris/shape.ts';
 import { POPCOUNT } from './features/bits.ts';
-import type { BoardView, FeatureInput } from './features/feature.ts';
+import { measureLowRows } from './features/board-scan.ts';
+import type { BoardView, FeatureInput, LowRows } from './features/feature.ts';
 
 /**
  * Plays a placement on a scratch copy of a board and describes it for the features: the board after
  * the lock with full rows removed (`board`, also `input.after`), the board before they were removed
  * when asked for, and the landing height, lines and eroded cells. Reused from placement to placement;
  * nothing is allocated per placement.
+ *
+ * A search plays many placements on one board: it `load`s the board once, which measures its low rows
+ * for the scan (`input.lowRows`), then `place`s each placement, which copies only the rows the last one
+ * changed and tells the scan below which row the board is the loaded one (`input.sameBelow`).
  */
 export class PlacementSimulator {
   /** The board after the last simulated placement, full rows removed. */
@@ -15,11 +20,28 @@ export class PlacementSimulator {
   readonly input: FeatureInput;
   private readonly afterView: BoardView;
   private readonly beforeView: BoardView;
+  /** The loaded board's low rows, measured by `load`. */
+  private readonly lowRows: LowRows;
+  /** The board placements are played on, empty from row `sourceTop` up. */
+  private source: Board;
+  private sourceTop = 0;
+  /** Whether `input.lowRows` measures `source` (it was loaded, not given to `simulate`). */
+  private loaded = false;
+  /** Rows of `board` below this index are the source's. */
+  private cleanRows = 0;
   /** Rows of `board` from this index up are empty. */
   private dirtyRows = 0;
 
   constructor(width: number, height: number) {
     this.board = new Board(width, height);
+    this.source = this.board;
+    this.lowRows = {
+      rowTransitions: new Int32Array(height + 1),
+      columnTransitions: new Int32Array(height + 1),
+      wells: new Int32Array(height + 1),
+      holeDepth: new Int32Array(height + 1),
+      grounded: new Int32Array(height + 1),
+    };
     this.afterView = { rows: this.board.rows, top: 0, heights: new Int32Array(width) };
     this.beforeView = { rows: new Uint32Array(this.board.rows.length), top: 0, heights: new Int32Array(width) };
     this.input = {
@@ -31,21 +53,53 @@ export class PlacementSimulator {
       landingHeight: 0,
       linesCleared: 0,
       erodedCells: 0,
+      sameBelow: 0,
+      lowRows: this.lowRows,
     };
   }
 
   /**
-   * Locks `shape` at (x, y) on a copy of `source`, whose rows from `sourceTop` up are empty.
-   * With `keepBoardBeforeClear`, `input.before` shows the board before full rows were removed.
+   * Takes `source`, whose rows from `sourceTop` up are empty, as the board the next placements are
+   * played on, and measures its low rows. The board must not change until the next `load`.
    */
+  load(source: Board, sourceTop: number): void {
+    this.source = source;
+    this.sourceTop = sourceTop;
+    this.loaded = true;
+    this.cleanRows = 0;
+    measureLowRows(source.rows, sourceTop, this.input.width, source.fullRow, this.lowRows);
+  }
+
+  /**
+   * Locks `shape` at (x, y) on a copy of the loaded board. With `keepBoardBeforeClear`, `input.before`
+   * shows the board before full rows were removed.
+   */
+  place(shape: Shape, x: number, y: number, keepBoardBeforeClear: boolean): void {
+    this.lock(shape, x, y, keepBoardBeforeClear);
+    // A placement changes no row below its own: the scan takes those rows' measures from the load.
+    this.input.sameBelow = this.loaded ? y : 0;
+    this.cleanRows = y;
+  }
+
+  /** Locks `shape` at (x, y) on a copy of `source`, whose rows from `sourceTop` up are empty: one placement on a board ({@link place} for many). */
   simulate(source: Board, sourceTop: number, shape: Shape, x: number, y: number, keepBoardBeforeClear: boolean): void {
+    this.source = source;
+    this.sourceTop = sourceTop;
+    this.loaded = false;
+    this.cleanRows = 0;
+    this.place(shape, x, y, keepBoardBeforeClear);
+  }
+
+  private lock(shape: Shape, x: number, y: number, keepBoardBeforeClear: boolean): void {
     const rows = this.board.rows;
     const fullRow = this.board.fullRow;
     const input = this.input;
-    // Copy only the rows that can differ: the source's stack and whatever the last placement left above it.
+    const sourceTop = this.sourceTop;
+    // Copy only the rows that can differ: those the last placement changed, up to the source's stack
+    // and whatever the last placement left above it.
     const copied = Math.max(sourceTop, this.dirtyRows);
-    const sourceRows = source.rows;
-    for (let r = 0; r < copied; r++) rows[r] = sourceRows[r];
+    const sourceRows = this.source.rows;
+    for (let r = this.cleanRows; r < copied; r++) rows[r] = sourceRows[r];
     const pieceRows = shape.rows;
     let lines = 0;
     let pieceCellsCleared = 0;

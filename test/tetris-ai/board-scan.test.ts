@@ -32,6 +32,7 @@ describe('scanPlacement', () => {
     const out = new Float64Array(SCAN_SIZE);
     let placements = 0;
     let clearing = 0;
+    let fromLowRows = 0;
     for (const [width, height] of [
       [10, 10],
       [10, 20],
@@ -44,20 +45,27 @@ describe('scanPlacement', () => {
         const board = randomBoard(random, width, height, [0.5, 0.8, 0.95][round % 3]);
         const piece = random.nextInt(7);
         const count = generator.generate(board, piece, round % 2 === 0 ? 'drop' : 'reachable');
+        // Half the rounds play each placement on its own, half load the board once and place them all,
+        // so that the scan takes the rows below each placement from the load.
+        const loads = round % 4 < 2;
+        if (loads) simulator.load(board, board.stackHeight());
         for (let i = 0; i < count; i++) {
-          simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
+          if (loads) simulator.place(generator.orientation(i), generator.x[i], generator.y[i], false);
+          else simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
           const input = simulator.input;
-          scanPlacement(input, out, true);
+          if ((input.sameBelow ?? 0) > 0) fromLowRows++;
+          scanPlacement(input, out, true, true);
           const heights = Int32Array.from(input.after.heights);
           measureHeights(input.after, width);
           expect(heights).toEqual(input.after.heights);
           for (const feature of scanned) expect([feature.name, out[feature.scanSlot!]]).toEqual([feature.name, feature.compute(input)]);
-          // Without heights, the other slots are the same.
-          const withoutHeights = Float64Array.from(out);
-          for (const feature of scanned) if (feature.usesHeights) withoutHeights[feature.scanSlot!] = -1;
-          const rescanned = Float64Array.from(withoutHeights);
-          scanPlacement(input, rescanned, false);
-          expect(rescanned).toEqual(withoutHeights);
+          // Without heights or hole depth, the other slots are the same.
+          const without = Float64Array.from(out);
+          for (const feature of scanned)
+            if (feature.usesHeights || feature.scanSlot === SCAN_SLOTS.holeDepth) without[feature.scanSlot!] = -1;
+          const rescanned = Float64Array.from(without);
+          scanPlacement(input, rescanned, false, false);
+          expect(rescanned).toEqual(without);
           placements++;
           if (input.linesCleared > 0) clearing++;
         }
@@ -65,5 +73,6 @@ describe('scanPlacement', () => {
     }
     expect(placements).toBeGreaterThan(2000);
     expect(clearing).toBeGreaterThan(20);
+    expect(fromLowRows).toBeGreaterThan(500);
   });
 });

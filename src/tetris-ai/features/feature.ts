@@ -32,6 +32,27 @@ export interface FeatureInput {
   linesCleared: number;
   /** Lines cleared × the placed piece's cells removed by them. */
   erodedCells: number;
+  /**
+   * Rows of `after` below this index are those of a board measured beforehand, whose bottom-up measures
+   * `lowRows` holds, so that a scan need not measure them again (0 or absent: measure every row).
+   * `PlacementSimulator.place` sets both.
+   */
+  sameBelow?: number;
+  readonly lowRows?: LowRows;
+}
+
+/**
+ * The bottom-up measures of a board's lowest rows, per row count: at index y, the totals over rows 0 to
+ * y − 1 (row transitions without the empty rows above, column transitions from the floor, cumulative
+ * wells of the well cells in those rows, hole depth) and the columns filled in all of them (`grounded`).
+ * A board after a placement that changed no row below y shares them.
+ */
+export interface LowRows {
+  readonly rowTransitions: Int32Array;
+  readonly columnTransitions: Int32Array;
+  readonly wells: Int32Array;
+  readonly holeDepth: Int32Array;
+  readonly grounded: Int32Array;
 }
 
 export interface Feature {
