@@ -82,8 +82,14 @@ let work: string;
 let consumer: string;
 let tarball: string;
 
+/** Runs a command of the installed package, its runs stored in the test's own database (never the user's). */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 240_000, env: { ...process.env, ...env } });
+  return spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, GRIDMIND_DB: join(work, 'gridmind.db'), ...env },
+  });
 }
 
 beforeAll(() => {
