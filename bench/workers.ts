@@ -3,8 +3,7 @@
  * fresh database, start-up included in the wall time; 1 and 2 interleaved run by run, and the median of
  * the runs' ratios (time with 1 / time with 2, the ratio of their speeds). Three kinds of work: Tetris
  * games (`gridmind bench`), the SameGame standard set under a node budget (`gridmind samegame bench`) and
- * a tuning run (`gridmind tune`), each sized to take several seconds on one thread so that start-up
- * (about 0.4 s) does not decide the ratio. Needs `npm run build` first.
+ * a tuning run (`gridmind tune`). Needs `npm run build` first.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,14 +15,22 @@ import { median } from '../src/core/stats.ts';
 const ROUNDS = 5;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The work, each sized to take about 20 s on one thread, as a short experiment does; the first Tetris job
+ * is a third of that, to show what start-up costs a run that short.
+ */
 const WORK: [name: string, args: string[]][] = [
   [
     'gridmind bench --agent dellacherie --board 10x10 --games 300',
     ['bench', '--agent', 'dellacherie', '--board', '10x10', '--games', '300'],
   ],
-  ['gridmind samegame bench --set standard --nodes 200000', ['samegame', 'bench', '--set', 'standard', '--nodes', '200000']],
   [
-    'gridmind tune (5 features, CE, population 40, 6 games each, 4 iterations)',
+    'gridmind bench --agent dellacherie --board 10x10 --games 1000',
+    ['bench', '--agent', 'dellacherie', '--board', '10x10', '--games', '1000'],
+  ],
+  ['gridmind samegame bench --set standard --nodes 500000', ['samegame', 'bench', '--set', 'standard', '--nodes', '500000']],
+  [
+    'gridmind tune (5 features, CE, population 40, 6 games each, 10 iterations)',
     [
       'tune',
       '--features',
@@ -32,7 +39,7 @@ const WORK: [name: string, args: string[]][] = [
       '40',
       '--elite',
       '0.2',
-    ].concat(['--games-per-eval', '6', '--iterations', '4', '--validation-games', '20']),
+    ].concat(['--games-per-eval', '6', '--iterations', '10', '--validation-games', '20']),
   ],
 ];
 
