@@ -8,6 +8,9 @@ import { PlacementValue } from './placement-value.ts';
 import { s4Priority } from './search-path.ts';
 import { PlacementSimulator } from './simulator.ts';
 
+/** How far below the best a placement's bound must be to skip it: far more than rounding can move either. */
+const BOUND_MARGIN = 1e-9;
+
 /** What an agent knows when it picks a placement. */
 export interface TurnState {
   readonly board: Board;
@@ -105,7 +108,8 @@ export class TetrisAgent implements Chooser {
    * The best value reachable by placing `piece` on `board` and then the next `depth - level` preview
    * pieces, with the index of the placement that reaches it (−1 when the piece has no placement).
    * A placement after which a known piece has no placement is worth −∞; when every placement is,
-   * the best by its own value is chosen, so the agent still moves.
+   * the best by its own value is chosen, so the agent still moves. A value below `worth` (what the
+   * caller's best so far asks of this search) need not be exact: the search may answer −∞ instead.
    */
   private search(
     level: number,
@@ -114,6 +118,7 @@ export class TetrisAgent implements Chooser {
     piece: Piece,
     score: number,
     state: TurnState,
+    worth = -Infinity,
   ): { value: number; index: number } {
     const { generator, simulator, values, candidates } = this.levels[level];
     const { policy } = this.spec;
@@ -122,19 +127,29 @@ export class TetrisAgent implements Chooser {
     const count = given?.count ?? generator.generate(board, piece, this.mode, level === 0 ? state.from : undefined);
     if (count === 0) return { value: -Infinity, index: -1 };
 
-    const top = board.stackHeight();
-    simulator.load(board, top);
     const orientations = this.system.orientations[piece];
     const deeper = level < depth;
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
     const needsPoints = deeper || (policy.rejectOvershoot && state.target !== null);
+    // Where only the best placement matters, one that a bound proves worse than the best so far is skipped.
+    const boundWeights = needsPoints ? null : this.value.boundWeights;
+    simulator.load(board, board.stackHeight(), boundWeights);
 
     let best = -Infinity;
     let bestIndex = -1;
     let fallback = -1; // best own value, whatever its future or overshoot
     let candidateCount = 0;
     for (let i = 0; i < count; i++) {
-      simulator.place(orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
+      const shape = orientations[placements.rotation[i]];
+      const floor = best > worth ? best : worth;
+      if (
+        boundWeights !== null &&
+        floor > -Infinity &&
+        !simulator.mayReach(shape, placements.x[i], placements.y[i], floor - BOUND_MARGIN * (1 + Math.abs(floor)))
+      ) {
+        continue;
+      }
+      simulator.place(shape, placements.x[i], placements.y[i], this.needsBoardBeforeClear);
       const own = this.value.of(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
@@ -149,7 +164,16 @@ export class TetrisAgent implements Chooser {
           candidates[candidateCount++] = i;
           continue;
         } else if (deeper) {
-          value = this.combine(own, this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value);
+          const future = this.search(
+            level + 1,
+            depth,
+            simulator.board,
+            state.preview[level],
+            score + points,
+            state,
+            this.futureWorth(own, best),
+          );
+          value = this.combine(own, future.value);
         }
       }
       if (this.isBetter(value, best, i, bestIndex, placements)) {
@@ -168,10 +192,16 @@ export class TetrisAgent implements Chooser {
       for (const i of kept) {
         simulator.place(orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
         const points = state.rules.points(simulator.input.linesCleared, state.level);
-        const value = this.combine(
-          values[i],
-          this.search(level + 1, depth, simulator.board, state.preview[level], score + points, state).value,
+        const future = this.search(
+          level + 1,
+          depth,
+          simulator.board,
+          state.preview[level],
+          score + points,
+          state,
+          this.futureWorth(values[i], best),
         );
+        const value = this.combine(values[i], future.value);
         if (this.isBetter(value, best, i, bestIndex, placements)) {
           best = value;
           bestIndex = i;
@@ -199,6 +229,11 @@ export class TetrisAgent implements Chooser {
 
   private combine(own: number, future: number): number {
     return this.spec.policy.combine === 'sum' ? own + future : future;
+  }
+
+  /** The future value a placement worth `own` needs to reach `best`, the best so far (see `combine`). */
+  private futureWorth(own: number, best: number): number {
+    return this.spec.policy.combine === 'sum' ? best - own : best;
   }
 
   /** Whether placement i (worth `value`) beats the best so far; −∞ never does; ties go by the policy. */

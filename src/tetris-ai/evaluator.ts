@@ -1,4 +1,5 @@
 import { SCAN_SIZE, SCAN_SLOTS, scanPlacement } from './features/board-scan.ts';
+import { EXACT_BOUND_SLOTS } from './features/placement-bound.ts';
 import { findFeature, type Feature, type FeatureInput } from './features/index.ts';
 import { measureHeights } from './features/measures.ts';
 
@@ -24,6 +25,12 @@ export class Evaluator {
   private readonly scansHoleDepth: boolean;
   /** Whether some feature reads the board before full rows are removed. */
   readonly needsBoardBeforeClear: boolean;
+  /**
+   * The weights by scan slot, for bounds on the score before a placement is played (`mayReach` in
+   * `placement-bound.ts`), or null when they give none: some feature is not scanned, or is weighed up
+   * (w > 0) without an exact bound.
+   */
+  readonly boundWeights: Float64Array | null;
   /** Whether the heights of the board after must be measured without a scan. */
   private readonly afterHeights: boolean;
   private readonly beforeHeights: boolean;
@@ -36,6 +43,8 @@ export class Evaluator {
     this.scanSlots = Int8Array.from(this.features, (feature) => feature.scanSlot ?? -1);
     this.scans = this.scanSlots.some((slot) => slot >= 0);
     this.scansAll = this.scanSlots.every((slot) => slot >= 0);
+    const bounded = this.scansAll && this.scanSlots.every((slot, i) => this.weights[i] <= 0 || EXACT_BOUND_SLOTS.includes(slot));
+    this.boundWeights = bounded ? slotWeights(this.scanSlots, this.weights) : null;
     this.needsBoardBeforeClear = this.features.some((feature) => feature.board === 'before');
     const afterHeights = this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
     this.scansHeights = this.scans && afterHeights;
@@ -63,4 +72,11 @@ export class Evaluator {
     }
     return total;
   }
+}
+
+/** Weights by scan slot, from per-feature weights and slots (a slot weighed twice adds up). */
+function slotWeights(slots: Int8Array, weights: Float64Array): Float64Array {
+  const bySlot = new Float64Array(SCAN_SIZE);
+  slots.forEach((slot, i) => (bySlot[slot] += weights[i]));
+  return bySlot;
 }

@@ -11,6 +11,8 @@ export class PlacementValue {
   private readonly evaluator: Evaluator;
   private readonly despair: Evaluator | null;
   private readonly despairAbove: number;
+  /** The weights by scan slot that bound `of` from above (`Evaluator.boundWeights`), or null when none do (S1's despair switch among them). */
+  readonly boundWeights: Float64Array | null;
   /** Whether some feature reads the board before full rows are removed. */
   readonly needsBoardBeforeClear: boolean;
 
@@ -18,6 +20,7 @@ export class PlacementValue {
     this.evaluator = new Evaluator(spec.weights, spec.sense);
     this.despair = spec.despair === null ? null : new Evaluator(spec.despair.weights, spec.sense);
     this.despairAbove = spec.despair?.maxHeightAbove ?? Infinity;
+    this.boundWeights = this.despair === null ? this.evaluator.boundWeights : null;
     this.needsBoardBeforeClear = this.evaluator.needsBoardBeforeClear || (this.despair?.needsBoardBeforeClear ?? false);
   }
 

@@ -2,6 +2,7 @@ import { Board } from '../tetris/board.ts';
 import type { Shape } from '../tetris/shape.ts';
 import { POPCOUNT } from './features/bits.ts';
 import { measureLowRows } from './features/board-scan.ts';
+import { boundedBoard, mayReach, measureBoundedBoard, type BoundedBoard } from './features/placement-bound.ts';
 import type { BoardView, FeatureInput, LowRows } from './features/feature.ts';
 
 /**
@@ -12,7 +13,8 @@ import type { BoardView, FeatureInput, LowRows } from './features/feature.ts';
  *
  * A search plays many placements on one board: it `load`s the board once, which measures its low rows
  * for the scan (`input.lowRows`), then `place`s each placement, which copies only the rows the last one
- * changed and tells the scan below which row the board is the loaded one (`input.sameBelow`).
+ * changed and tells the scan below which row the board is the loaded one (`input.sameBelow`). A search
+ * that wants only the best placement can ask first whether a placement `mayReach` the best so far.
  */
 export class PlacementSimulator {
   /** The board after the last simulated placement, full rows removed. */
@@ -22,6 +24,9 @@ export class PlacementSimulator {
   private readonly beforeView: BoardView;
   /** The loaded board's low rows, measured by `load`. */
   private readonly lowRows: LowRows;
+  /** The loaded board's measures for `mayReach`, for the weights `boundWeights`. */
+  private readonly boundedBoard: BoundedBoard;
+  private boundWeights: Float64Array | null = null;
   /** The board placements are played on, empty from row `sourceTop` up. */
   private source: Board;
   private sourceTop = 0;
@@ -42,6 +47,7 @@ export class PlacementSimulator {
       holeDepth: new Int32Array(height + 1),
       grounded: new Int32Array(height + 1),
     };
+    this.boundedBoard = boundedBoard(width, height);
     this.afterView = { rows: this.board.rows, top: 0, heights: new Int32Array(width) };
     this.beforeView = { rows: new Uint32Array(this.board.rows.length), top: 0, heights: new Int32Array(width) };
     this.input = {
@@ -60,14 +66,31 @@ export class PlacementSimulator {
 
   /**
    * Takes `source`, whose rows from `sourceTop` up are empty, as the board the next placements are
-   * played on, and measures its low rows. The board must not change until the next `load`.
+   * played on, and measures its low rows; with `boundWeights` (by scan slot, as an evaluator's), also
+   * what `mayReach` needs. The board must not change until the next `load`.
    */
-  load(source: Board, sourceTop: number): void {
+  load(source: Board, sourceTop: number, boundWeights: Float64Array | null = null): void {
     this.source = source;
     this.sourceTop = sourceTop;
     this.loaded = true;
     this.cleanRows = 0;
-    measureLowRows(source.rows, sourceTop, this.input.width, source.fullRow, this.lowRows);
+    const { width, height } = this.input;
+    measureLowRows(source.rows, sourceTop, width, source.fullRow, this.lowRows);
+    this.boundWeights = boundWeights;
+    if (boundWeights !== null)
+      measureBoundedBoard(source.rows, sourceTop, width, height, source.fullRow, this.lowRows, boundWeights, this.boundedBoard);
+  }
+
+  /**
+   * Whether `shape` at (x, y) on the loaded board may be worth `threshold` or more with the weights
+   * given to `load`: false only when a bound proves it worth less, without playing it (see
+   * `placement-bound.ts`).
+   */
+  mayReach(shape: Shape, x: number, y: number, threshold: number): boolean {
+    const weights = this.boundWeights;
+    if (weights === null || !this.loaded) return true;
+    const { width, height, fullRow } = this.input;
+    return mayReach(this.source.rows, width, height, fullRow, this.lowRows, this.boundedBoard, weights, shape, x, y, threshold);
   }
 
   /**

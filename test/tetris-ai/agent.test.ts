@@ -28,6 +28,30 @@ const withPolicy = (spec: AgentSpec, policy: Partial<AgentSpec['policy']>): Agen
   policy: { ...spec.policy, ...policy },
 });
 
+/**
+ * Every placement of the known pieces scored, in generation order: the first placement of the highest
+ * value (its own plus the best of the next piece's after it) as [rotation, x, y, value], or null when
+ * the first piece has none.
+ */
+function exhaustiveSearch(evaluator: Evaluator, width: number, height: number) {
+  const generators = [0, 1].map(() => new PlacementGenerator(width, height, classic));
+  const simulators = [0, 1].map(() => new PlacementSimulator(width, height));
+  const best = (board: Board, pieces: number[], level: number): [number, number, number, number] | null => {
+    const generator = generators[level];
+    const simulator = simulators[level];
+    const count = generator.generate(board, pieces[level], 'drop');
+    let found: [number, number, number, number] | null = null;
+    for (let i = 0; i < count; i++) {
+      simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
+      let value = evaluator.score(simulator.input);
+      if (level + 1 < pieces.length) value += best(simulator.board.clone(), pieces, level + 1)?.[3] ?? -Infinity;
+      if (value > (found?.[3] ?? -Infinity)) found = [generator.rotation[i], generator.x[i], generator.y[i], value];
+    }
+    return found;
+  };
+  return (board: Board, pieces: number[]) => best(board, pieces, 0);
+}
+
 /** Random mid-game boards: ragged stacks with a few holes, no full row. */
 function randomBoards(seed: number, count: number, width = 8, height = 12): Board[] {
   const prng = new Prng(seed);
@@ -51,6 +75,39 @@ describe('greedy policy', () => {
     const board = parseBoard(['..........', '..........', '#########.', '#########.', '#########.', '#########.'].join('\n'));
     const choice = agentFor(loadAgentSpec('dellacherie'), board).choose(turn(board, I));
     expect(choice).toMatchObject({ rotation: 1, x: 9, y: 0 });
+  });
+
+  it('picks the first placement of the highest value, one piece or two, though bounds spare it scanning most of them', () => {
+    // Turn by turn through games, where placements' values lie close, against every placement scored.
+    for (const name of ['dellacherie', 'bcts', 'tuned-10x10']) {
+      for (const lookahead of [0, 1]) {
+        const spec = withPolicy(loadAgentSpec(name), { lookahead });
+        const search = exhaustiveSearch(new Evaluator(spec.weights, spec.sense), 10, 12);
+        const board = new Board(10, 12);
+        const agent = agentFor(spec, board);
+        const random = new Prng(3);
+        const pieces = [random.nextInt(7), random.nextInt(7)];
+        for (let turnNumber = 0; turnNumber < (lookahead === 0 ? 400 : 100); turnNumber++) {
+          const known = pieces.slice(0, lookahead + 1);
+          const expected = search(board, known);
+          if (expected === null) {
+            board.rows.fill(0); // topped out: start again
+            continue;
+          }
+          const choice = agent.choose(turn(board, known[0], known.slice(1)))!;
+          expect([name, lookahead, turnNumber, choice.rotation, choice.x, choice.y, choice.value]).toEqual([
+            name,
+            lookahead,
+            turnNumber,
+            ...expected,
+          ]);
+          board.place(classic.orientations[known[0]][choice.rotation], choice.x, choice.y);
+          board.clearFullRows();
+          pieces.shift();
+          pieces.push(random.nextInt(7));
+        }
+      }
+    }
   });
 
   it('returns null when the piece has no placement', () => {

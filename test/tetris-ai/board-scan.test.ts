@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/core/prng.ts';
-import { Board } from '../../src/tetris/board.ts';
 import { PlacementGenerator } from '../../src/tetris/placements.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 import { SCAN_SIZE, SCAN_SLOTS, scanPlacement } from '../../src/tetris-ai/features/board-scan.ts';
 import { FEATURES } from '../../src/tetris-ai/features/index.ts';
 import { measureHeights } from '../../src/tetris-ai/features/measures.ts';
 import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
-
-/** A random stack: per column a random height, each cell under it filled with probability `density`. */
-function randomBoard(random: Prng, width: number, height: number, density: number): Board {
-  const board = new Board(width, height);
-  for (let x = 0; x < width; x++) {
-    const top = random.nextInt(height - 3);
-    for (let y = 0; y < top; y++) if (y === top - 1 || random.nextFloat() < density) board.setCell(x, y, true);
-  }
-  return board;
-}
+import { randomBoard } from './random-board.ts';
 
 describe('scanPlacement', () => {
   const scanned = Object.values(FEATURES).filter((feature) => feature.scanSlot !== undefined);

@@ -114,8 +114,7 @@ export function scanPlacement(input: FeatureInput, out: Float64Array, withHeight
  * cells are followed down together, each dropped at its first filled cell.
  */
 function rowWells(rows: Uint32Array, y: number, fullRow: number, rightWall: number): number {
-  const walled = 1 | (rows[y] << 1) | rightWall;
-  let well = ((~walled & (walled << 1) & (walled >>> 1)) >>> 1) & fullRow;
+  let well = wellCells(rows[y], fullRow, rightWall);
   let total = 0;
   for (let below = y - 1; well !== 0; below--) {
     total += POPCOUNT[well];
@@ -123,6 +122,12 @@ function rowWells(rows: Uint32Array, y: number, fullRow: number, rightWall: numb
     well &= ~rows[below];
   }
   return total;
+}
+
+/** The well cells of a row: empty, with both neighbours filled or walls (`rightWall`: the bit past the right wall, walls one column out). */
+export function wellCells(row: number, fullRow: number, rightWall: number): number {
+  const walled = 1 | (row << 1) | rightWall;
+  return ((~walled & (walled << 1) & (walled >>> 1)) >>> 1) & fullRow;
 }
 
 /** Measures the lowest rows of a board (`rows`, empty from `top` up) into `low`, for every row count up to `top`. */
