@@ -11,6 +11,8 @@ export interface Shape {
   readonly rows: readonly number[];
   /** Per column of the box, the lowest filled row (used to drop a piece onto column heights). */
   readonly bottoms: readonly number[];
+  /** Per column of the box, its highest filled row + 1: the column's height above the box's bottom. */
+  readonly tops: readonly number[];
   /** Column masks of the box, left column first: bit k set when the column's cell in row k is filled. */
   readonly columns: readonly number[];
   /** A key equal for equal shapes: orientations that look the same share it. */
@@ -47,15 +49,18 @@ export function orientationFromCells(boxCells: readonly (readonly [number, numbe
   const cells = boxCells.map(([x, y]) => [x - boxX, y - boxY] as const).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   const width = Math.max(...cells.map(([x]) => x)) + 1;
   const height = Math.max(...cells.map(([, y]) => y)) + 1;
-  const rows = new Array<number>(height).fill(0);
-  const bottoms = new Array<number>(width).fill(height);
-  const columns = new Array<number>(width).fill(0);
+  // Packed arrays (no holes), read in search's inner loops.
+  const rows = Array.from({ length: height }, () => 0);
+  const bottoms = Array.from({ length: width }, () => height);
+  const tops = Array.from({ length: width }, () => 0);
+  const columns = Array.from({ length: width }, () => 0);
   for (const [x, y] of cells) {
     rows[y] |= 1 << x;
     columns[x] |= 1 << y;
     bottoms[x] = Math.min(bottoms[x], y);
+    tops[x] = Math.max(tops[x], y + 1);
   }
-  return { cells, width, height, rows, bottoms, columns, key: rows.join(','), boxX, boxY };
+  return { cells, width, height, rows, bottoms, tops, columns, key: rows.join(','), boxX, boxY };
 }
 
 /** Rotates box cells a quarter turn clockwise inside a square box of the given size (y up). */

@@ -124,8 +124,7 @@ export function mayReach(
   const pieceRows = shape.rows;
   for (let k = 0; k < pieceRows.length; k++) if ((rows[y + k] | (pieceRows[k] << x)) === fullRow) return true; // completes a row: no bound
   const { heights, top } = board;
-  const bottoms = shape.bottoms;
-  const columns = shape.columns;
+  const { bottoms, tops } = shape;
   let newHoles = 0;
   let raised = 0;
   let highest = board.highest;
@@ -134,7 +133,7 @@ export function mayReach(
     const gap = y + bottoms[c] - old;
     if (gap < 0) return true; // below the column's height: no bound
     newHoles += gap;
-    const now = y + 32 - Math.clz32(columns[c]);
+    const now = y + tops[c];
     raised += now - old;
     if (now > highest) highest = now;
   }
