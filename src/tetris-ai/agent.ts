@@ -2,6 +2,7 @@ import type { Board } from '../tetris/board.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
+import type { Orientation } from '../tetris/shape.ts';
 import type { RuleSet } from '../tetris/rules.ts';
 import type { AgentSpec } from './agent-spec.ts';
 import { PlacementValue } from './placement-value.ts';
@@ -45,6 +46,8 @@ interface Level {
   readonly generator: PlacementGenerator;
   readonly simulator: PlacementSimulator;
   readonly values: Float64Array;
+  /** Per placement, the first bound on its value (see `bestBounded`). */
+  readonly bounds: Float64Array;
   readonly candidates: Int32Array;
 }
 
@@ -88,6 +91,7 @@ export class TetrisAgent implements Chooser {
         generator,
         simulator: new PlacementSimulator(width, height),
         values: new Float64Array(capacity),
+        bounds: new Float64Array(capacity),
         candidates: new Int32Array(capacity),
       };
     });
@@ -131,25 +135,17 @@ export class TetrisAgent implements Chooser {
     const deeper = level < depth;
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
     const needsPoints = deeper || (policy.rejectOvershoot && state.target !== null);
-    // Where only the best placement matters, one that a bound proves worse than the best so far is skipped.
+    // Where only the best placement matters, bounds on placements' values spare playing most of them.
     const boundWeights = needsPoints ? null : this.value.boundWeights;
     simulator.load(board, board.stackHeight(), boundWeights);
+    if (boundWeights !== null) return this.bestBounded(this.levels[level], placements, count, orientations, worth);
 
     let best = -Infinity;
     let bestIndex = -1;
     let fallback = -1; // best own value, whatever its future or overshoot
     let candidateCount = 0;
     for (let i = 0; i < count; i++) {
-      const shape = orientations[placements.rotation[i]];
-      const floor = best > worth ? best : worth;
-      if (
-        boundWeights !== null &&
-        floor > -Infinity &&
-        !simulator.mayReach(shape, placements.x[i], placements.y[i], floor - BOUND_MARGIN * (1 + Math.abs(floor)))
-      ) {
-        continue;
-      }
-      simulator.place(shape, placements.x[i], placements.y[i], this.needsBoardBeforeClear);
+      simulator.place(orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
       const own = this.value.of(simulator.input);
       values[i] = own;
       if (fallback < 0 || own > values[fallback]) fallback = i;
@@ -236,11 +232,63 @@ export class TetrisAgent implements Chooser {
     return this.spec.policy.combine === 'sum' ? best - own : best;
   }
 
-  /** Whether placement i (worth `value`) beats the best so far; −∞ never does; ties go by the policy. */
+  /**
+   * The best placement where only it matters (no deeper level, no points to weigh), its value bounded
+   * before it is played (`placement-bound.ts`): each placement is played only when its bounds do not
+   * prove it worse than the best so far or than `worth`. When nothing is asked (`worth` −∞), the one
+   * with the highest first bound is played first, so that the best so far is high at once. Ties go as
+   * in generation order.
+   */
+  private bestBounded(
+    { simulator, bounds }: Level,
+    placements: Placements,
+    count: number,
+    orientations: readonly Orientation[],
+    worth: number,
+  ): { value: number; index: number } {
+    // With nothing asked of it, the search first plays the placement with the highest first bound.
+    const ordered = worth === -Infinity;
+    let first = -1;
+    if (ordered) {
+      first = 0;
+      for (let i = 0; i < count; i++) {
+        bounds[i] = simulator.firstBound(orientations[placements.rotation[i]], placements.x[i], placements.y[i]);
+        if (bounds[i] > bounds[first]) first = i;
+      }
+    }
+    let best = -Infinity;
+    let bestIndex = -1;
+    for (let n = ordered ? -1 : 0; n < count; n++) {
+      const i = n < 0 ? first : n;
+      if (n === first) continue;
+      const shape = orientations[placements.rotation[i]];
+      const x = placements.x[i];
+      const y = placements.y[i];
+      const floor = best > worth ? best : worth;
+      const cut = floor - BOUND_MARGIN * (1 + Math.abs(floor));
+      const bound = ordered ? bounds[i] : simulator.firstBound(shape, x, y);
+      if (bound < cut || (bound !== Infinity && bound + simulator.closerBound(shape, x, y) < cut)) continue;
+      simulator.place(shape, x, y, this.needsBoardBeforeClear);
+      const value = this.value.of(simulator.input);
+      if (this.isBetter(value, best, i, bestIndex, placements)) {
+        best = value;
+        bestIndex = i;
+      }
+    }
+    return { value: best, index: bestIndex };
+  }
+
+  /**
+   * Whether placement i (worth `value`) beats the best so far, placement `bestIndex`; −∞ never does. Ties
+   * go by the policy, and between equals by generation order, whatever the order they were played in.
+   */
   private isBetter(value: number, best: number, i: number, bestIndex: number, placements: Placements): boolean {
     if (value === -Infinity) return false;
     if (bestIndex < 0 || value > best) return true;
-    if (value < best || this.spec.policy.tieBreak === 'first') return false;
-    return s4Priority(placements, i, this.width) < s4Priority(placements, bestIndex, this.width);
+    if (value < best) return false;
+    if (this.spec.policy.tieBreak === 'first') return i < bestIndex;
+    const priority = s4Priority(placements, i, this.width);
+    const bestPriority = s4Priority(placements, bestIndex, this.width);
+    return priority < bestPriority || (priority === bestPriority && i < bestIndex);
   }
 }

@@ -26,7 +26,7 @@ export class Evaluator {
   /** Whether some feature reads the board before full rows are removed. */
   readonly needsBoardBeforeClear: boolean;
   /**
-   * The weights by scan slot, for bounds on the score before a placement is played (`mayReach` in
+   * The weights by scan slot, for bounds on the score before a placement is played (`firstBound` in
    * `placement-bound.ts`), or null when they give none: some feature is not scanned, or is weighed up
    * (w > 0) without an exact bound.
    */

@@ -2,7 +2,7 @@ import { Board } from '../tetris/board.ts';
 import type { Shape } from '../tetris/shape.ts';
 import { POPCOUNT } from './features/bits.ts';
 import { measureLowRows } from './features/board-scan.ts';
-import { boundedBoard, mayReach, measureBoundedBoard, type BoundedBoard } from './features/placement-bound.ts';
+import { boundedBoard, closerBound, firstBound, measureBoundedBoard, type BoundedBoard } from './features/placement-bound.ts';
 import type { BoardView, FeatureInput, LowRows } from './features/feature.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { BoardView, FeatureInput, LowRows } from './features/feature.ts';
  * A search plays many placements on one board: it `load`s the board once, which measures its low rows
  * for the scan (`input.lowRows`), then `place`s each placement, which copies only the rows the last one
  * changed and tells the scan below which row the board is the loaded one (`input.sameBelow`). A search
- * that wants only the best placement can ask first whether a placement `mayReach` the best so far.
+ * that wants only the best placement can first bound a placement's value (`firstBound`, `closerBound`).
  */
 export class PlacementSimulator {
   /** The board after the last simulated placement, full rows removed. */
@@ -24,7 +24,7 @@ export class PlacementSimulator {
   private readonly beforeView: BoardView;
   /** The loaded board's low rows, measured by `load`. */
   private readonly lowRows: LowRows;
-  /** The loaded board's measures for `mayReach`, for the weights `boundWeights`. */
+  /** The loaded board's measures for the bounds, for the weights `boundWeights`. */
   private readonly boundedBoard: BoundedBoard;
   private boundWeights: Float64Array | null = null;
   /** The board placements are played on, empty from row `sourceTop` up. */
@@ -67,7 +67,7 @@ export class PlacementSimulator {
   /**
    * Takes `source`, whose rows from `sourceTop` up are empty, as the board the next placements are
    * played on, and measures its low rows; with `boundWeights` (by scan slot, as an evaluator's), also
-   * what `mayReach` needs. The board must not change until the next `load`.
+   * what the bounds need. The board must not change until the next `load`.
    */
   load(source: Board, sourceTop: number, boundWeights: Float64Array | null = null): void {
     this.source = source;
@@ -82,15 +82,19 @@ export class PlacementSimulator {
   }
 
   /**
-   * Whether `shape` at (x, y) on the loaded board may be worth `threshold` or more with the weights
-   * given to `load`: false only when a bound proves it worth less, without playing it (see
-   * `placement-bound.ts`).
+   * A bound from above on the value of `shape` at (x, y) on the loaded board with the weights given to
+   * `load`, without playing it; Infinity when there is none (see `placement-bound.ts`).
    */
-  mayReach(shape: Shape, x: number, y: number, threshold: number): boolean {
+  firstBound(shape: Shape, x: number, y: number): number {
     const weights = this.boundWeights;
-    if (weights === null || !this.loaded) return true;
+    if (weights === null || !this.loaded) return Infinity;
+    return firstBound(this.source.rows, this.input.fullRow, this.boundedBoard, weights, shape, x, y);
+  }
+
+  /** What brings a finite `firstBound` of the same placement down to a closer bound (at most 0). */
+  closerBound(shape: Shape, x: number, y: number): number {
     const { width, height, fullRow } = this.input;
-    return mayReach(this.source.rows, width, height, fullRow, this.lowRows, this.boundedBoard, weights, shape, x, y, threshold);
+    return closerBound(this.source.rows, width, height, fullRow, this.lowRows, this.boundedBoard, this.boundWeights!, shape, x, y);
   }
 
   /**

@@ -7,10 +7,10 @@ import { EXACT_BOUND_SLOTS } from '../../src/tetris-ai/features/placement-bound.
 import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
 import { randomBoard } from './random-board.ts';
 
-/** Bounded from below, but exactly when the first step of a bound does not rule the placement out. */
+/** Bounded from below by the first bound, exactly by the closer one. */
 const TRANSITIONS: number[] = [SCAN_SLOTS.rowTransitions, SCAN_SLOTS.columnTransitions];
 
-describe('mayReach', () => {
+describe('firstBound and closerBound', () => {
   it('bounds every scanned feature of a placement before it is played: exactly in the exact slots, from below in the others', () => {
     const random = new Prng(11);
     const system = ROTATION_SYSTEMS.srs;
@@ -39,28 +39,31 @@ describe('mayReach', () => {
           const y = generator.y[i];
           simulator.simulate(board, board.stackHeight(), shape, x, y, false);
           scanPlacement(simulator.input, scan, true, true);
-          // A bound is given (no threshold is out of reach) exactly when the placement clears no row and rests on every column it covers.
+          // A bound is given (finite) exactly when the placement clears no row and rests on every column it covers.
           const rests = shape.bottoms.every((bottom, c) => y + bottom >= board.columnHeight(x + c));
           const givesBound = rests && simulator.input.linesCleared === 0;
           givesBound ? bounded++ : unbounded++;
+          const bounds = (weights: Float64Array) => {
+            simulator.load(board, board.stackHeight(), weights);
+            const first = simulator.firstBound(shape, x, y);
+            return [first, first === Infinity ? Infinity : first + simulator.closerBound(shape, x, y)];
+          };
           for (const [slot, weight] of weighings) {
             const weights = new Float64Array(SCAN_SIZE);
             weights[slot] = weight;
-            simulator.load(board, board.stackHeight(), weights);
             const value = weight * scan[slot];
-            const reaches = (threshold: number) => simulator.mayReach(shape, x, y, threshold);
-            expect([slot, weight, reaches(value)]).toEqual([slot, weight, true]);
-            expect([slot, weight, reaches(Infinity)]).toEqual([slot, weight, !givesBound]);
-            const exact = EXACT_BOUND_SLOTS.includes(slot) || (weight < 0 && TRANSITIONS.includes(slot));
-            if (givesBound && exact) expect([slot, weight, reaches(value + 0.25)]).toEqual([slot, weight, false]);
+            const [first, closer] = bounds(weights);
+            expect([slot, weight, first === Infinity]).toEqual([slot, weight, !givesBound]);
+            expect([slot, weight, first >= closer, closer >= value]).toEqual([slot, weight, true, true]);
+            if (givesBound && EXACT_BOUND_SLOTS.includes(slot)) expect([slot, weight, first - value]).toEqual([slot, weight, 0]);
+            if (givesBound && weight < 0 && TRANSITIONS.includes(slot)) expect([slot, weight, closer - value]).toEqual([slot, weight, 0]);
           }
           // Weights of any sign on the exact slots, ≤ 0 on the others.
           const weights = Float64Array.from(slots, (slot) =>
             EXACT_BOUND_SLOTS.includes(slot) ? random.nextFloat() * 20 - 10 : -random.nextFloat() * 10,
           );
-          simulator.load(board, board.stackHeight(), weights);
           const total = slots.reduce((sum, slot) => sum + weights[slot] * scan[slot], 0);
-          expect(simulator.mayReach(shape, x, y, total - 1e-9)).toBe(true);
+          expect(bounds(weights)[1]).toBeGreaterThanOrEqual(total - 1e-9);
         }
       }
     }

@@ -104,11 +104,50 @@ export function measureBoundedBoard(
 }
 
 /**
- * Whether `shape` at (x, y) on `rows` (measured into `low` and `board` for `weights`) may be worth
- * `threshold` or more: false only when a bound proves it worth less. The bound is made closer in two
- * steps, the second only for a placement the first does not rule out.
+ * A bound from above on the value of `shape` at (x, y) on `rows` (measured into `board` for `weights`),
+ * from the terms that need no row of the piece measured; Infinity when the placement completes a row or
+ * does not rest on the stack. {@link closerBound} brings it down.
  */
-export function mayReach(
+export function firstBound(
+  rows: Uint32Array,
+  fullRow: number,
+  board: BoundedBoard,
+  weights: Float64Array,
+  shape: Shape,
+  x: number,
+  y: number,
+): number {
+  const pieceRows = shape.rows;
+  for (let k = 0; k < pieceRows.length; k++) if ((rows[y + k] | (pieceRows[k] << x)) === fullRow) return Infinity; // completes a row
+  const { heights } = board;
+  const { bottoms, tops } = shape;
+  let newHoles = 0;
+  let raised = 0;
+  let highest = board.highest;
+  for (let c = 0; c < bottoms.length; c++) {
+    const old = heights[x + c];
+    const gap = y + bottoms[c] - old;
+    if (gap < 0) return Infinity; // below the column's height
+    newHoles += gap;
+    const now = y + tops[c];
+    raised += now - old;
+    if (now > highest) highest = now;
+  }
+  return (
+    board.rowBound[y] +
+    weights[SCAN_SLOTS.landingHeight] * (y + (pieceRows.length - 1) / 2) +
+    weights[SCAN_SLOTS.holes] * newHoles +
+    weights[SCAN_SLOTS.aggregateHeight] * raised +
+    weights[SCAN_SLOTS.maxHeight] * highest
+  );
+}
+
+/**
+ * What to add to a finite {@link firstBound} (at most 0) for a closer bound: the transitions of the
+ * piece's rows as they become and of the rows above as they are, beyond those `rowBound` counts, and one
+ * per well cell from the piece's rows up.
+ */
+export function closerBound(
   rows: Uint32Array,
   width: number,
   height: number,
@@ -119,34 +158,9 @@ export function mayReach(
   shape: Shape,
   x: number,
   y: number,
-  threshold: number,
-): boolean {
+): number {
+  const { top } = board;
   const pieceRows = shape.rows;
-  for (let k = 0; k < pieceRows.length; k++) if ((rows[y + k] | (pieceRows[k] << x)) === fullRow) return true; // completes a row: no bound
-  const { heights, top } = board;
-  const { bottoms, tops } = shape;
-  let newHoles = 0;
-  let raised = 0;
-  let highest = board.highest;
-  for (let c = 0; c < bottoms.length; c++) {
-    const old = heights[x + c];
-    const gap = y + bottoms[c] - old;
-    if (gap < 0) return true; // below the column's height: no bound
-    newHoles += gap;
-    const now = y + tops[c];
-    raised += now - old;
-    if (now > highest) highest = now;
-  }
-  let bound =
-    board.rowBound[y] +
-    weights[SCAN_SLOTS.landingHeight] * (y + (pieceRows.length - 1) / 2) +
-    weights[SCAN_SLOTS.holes] * newHoles +
-    weights[SCAN_SLOTS.aggregateHeight] * raised +
-    weights[SCAN_SLOTS.maxHeight] * highest;
-  if (bound < threshold) return false;
-
-  // Closer: the transitions of the piece's rows as they become and of the rows above as they are,
-  // beyond those `rowBound` counts, and one per well cell from the piece's rows up.
   const transitions = rowTransitionTable(width);
   const rightWall = 1 << (width + 1);
   const end = y + pieceRows.length;
@@ -169,9 +183,9 @@ export function mayReach(
     wellCellCount += board.wellCellsBelow[top] - board.wellCellsBelow[end];
   }
   rowTransitions += 2 * (height - Math.max(top, end));
-  bound +=
+  return (
     weights[SCAN_SLOTS.rowTransitions] * rowTransitions +
     weights[SCAN_SLOTS.columnTransitions] * columnTransitions +
-    weights[SCAN_SLOTS.cumulativeWells] * wellCellCount;
-  return bound >= threshold;
+    weights[SCAN_SLOTS.cumulativeWells] * wellCellCount
+  );
 }
