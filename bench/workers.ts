@@ -16,7 +16,7 @@ const ROUNDS = 5;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The work, each sized to take about 20 s on one thread, as a short experiment does; the first Tetris job
+ * The work, each sized to take 15–25 s on one thread, as a short experiment does; the first Tetris job
  * is a third of that, to show what start-up costs a run that short.
  */
 const WORK: [name: string, args: string[]][] = [

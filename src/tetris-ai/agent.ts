@@ -160,16 +160,7 @@ export class TetrisAgent implements Chooser {
           candidates[candidateCount++] = i;
           continue;
         } else if (deeper) {
-          const future = this.search(
-            level + 1,
-            depth,
-            simulator.board,
-            state.preview[level],
-            score + points,
-            state,
-            this.futureWorth(own, best),
-          );
-          value = this.combine(own, future.value);
+          value = this.withFuture(own, best, level, depth, score + points, state);
         }
       }
       if (this.isBetter(value, best, i, bestIndex, placements)) {
@@ -188,16 +179,7 @@ export class TetrisAgent implements Chooser {
       for (const i of kept) {
         simulator.place(orientations[placements.rotation[i]], placements.x[i], placements.y[i], this.needsBoardBeforeClear);
         const points = state.rules.points(simulator.input.linesCleared, state.level);
-        const future = this.search(
-          level + 1,
-          depth,
-          simulator.board,
-          state.preview[level],
-          score + points,
-          state,
-          this.futureWorth(values[i], best),
-        );
-        const value = this.combine(values[i], future.value);
+        const value = this.withFuture(values[i], best, level, depth, score + points, state);
         if (this.isBetter(value, best, i, bestIndex, placements)) {
           best = value;
           bestIndex = i;
@@ -223,13 +205,16 @@ export class TetrisAgent implements Chooser {
     return this.chosenIndex < 0 || this.chosenFrom === null ? null : this.chosenFrom.keys(this.chosenIndex);
   }
 
-  private combine(own: number, future: number): number {
-    return this.spec.policy.combine === 'sum' ? own + future : future;
-  }
-
-  /** The future value a placement worth `own` needs to reach `best`, the best so far (see `combine`). */
-  private futureWorth(own: number, best: number): number {
-    return this.spec.policy.combine === 'sum' ? best - own : best;
+  /**
+   * The value of the placement just played at `level` (worth `own`, its score after it `score`) with the
+   * best the next piece can do after it; the next piece's search is told what it must reach to beat
+   * `best`, the best so far.
+   */
+  private withFuture(own: number, best: number, level: number, depth: number, score: number, state: TurnState): number {
+    const sum = this.spec.policy.combine === 'sum';
+    const board = this.levels[level].simulator.board;
+    const future = this.search(level + 1, depth, board, state.preview[level], score, state, sum ? best - own : best);
+    return sum ? own + future.value : future.value;
   }
 
   /**

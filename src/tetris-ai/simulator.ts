@@ -2,7 +2,7 @@ import { Board } from '../tetris/board.ts';
 import type { Shape } from '../tetris/shape.ts';
 import { POPCOUNT } from './features/bits.ts';
 import { measureLowRows } from './features/board-scan.ts';
-import { boundedBoard, closerBound, firstBound, measureBoundedBoard, type BoundedBoard } from './features/placement-bound.ts';
+import { PlacementBounds } from './features/placement-bound.ts';
 import type { BoardView, FeatureInput, LowRows } from './features/feature.ts';
 
 /**
@@ -24,9 +24,9 @@ export class PlacementSimulator {
   private readonly beforeView: BoardView;
   /** The loaded board's low rows, measured by `load`. */
   private readonly lowRows: LowRows;
-  /** The loaded board's measures for the bounds, for the weights `boundWeights`. */
-  private readonly boundedBoard: BoundedBoard;
-  private boundWeights: Float64Array | null = null;
+  /** Bounds on placements on the loaded board, when `load` was given weights for them. */
+  private readonly bounds: PlacementBounds;
+  private bounded = false;
   /** The board placements are played on, empty from row `sourceTop` up. */
   private source: Board;
   private sourceTop = 0;
@@ -47,7 +47,7 @@ export class PlacementSimulator {
       holeDepth: new Int32Array(height + 1),
       grounded: new Int32Array(height + 1),
     };
-    this.boundedBoard = boundedBoard(width, height);
+    this.bounds = new PlacementBounds(width, height);
     this.afterView = { rows: this.board.rows, top: 0, heights: new Int32Array(width) };
     this.beforeView = { rows: new Uint32Array(this.board.rows.length), top: 0, heights: new Int32Array(width) };
     this.input = {
@@ -74,11 +74,9 @@ export class PlacementSimulator {
     this.sourceTop = sourceTop;
     this.loaded = true;
     this.cleanRows = 0;
-    const { width, height } = this.input;
-    measureLowRows(source.rows, sourceTop, width, source.fullRow, this.lowRows);
-    this.boundWeights = boundWeights;
-    if (boundWeights !== null)
-      measureBoundedBoard(source.rows, sourceTop, width, height, source.fullRow, this.lowRows, boundWeights, this.boundedBoard);
+    measureLowRows(source.rows, sourceTop, this.input.width, source.fullRow, this.lowRows);
+    this.bounded = boundWeights !== null;
+    if (boundWeights !== null) this.bounds.measure(source.rows, sourceTop, this.lowRows, boundWeights);
   }
 
   /**
@@ -86,15 +84,12 @@ export class PlacementSimulator {
    * `load`, without playing it; Infinity when there is none (see `placement-bound.ts`).
    */
   firstBound(shape: Shape, x: number, y: number): number {
-    const weights = this.boundWeights;
-    if (weights === null || !this.loaded) return Infinity;
-    return firstBound(this.source.rows, this.input.fullRow, this.boundedBoard, weights, shape, x, y);
+    return this.bounded && this.loaded ? this.bounds.first(shape, x, y) : Infinity;
   }
 
   /** What brings a finite `firstBound` of the same placement down to a closer bound (at most 0). */
   closerBound(shape: Shape, x: number, y: number): number {
-    const { width, height, fullRow } = this.input;
-    return closerBound(this.source.rows, width, height, fullRow, this.lowRows, this.boundedBoard, this.boundWeights!, shape, x, y);
+    return this.bounds.closer(shape, x, y);
   }
 
   /**
