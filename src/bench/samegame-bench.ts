@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { fileProblem } from '../core/files.ts';
 import { readBoardFile } from '../samegame/board-files.ts';
+import type { Solution } from '../samegame/solver.ts';
 import type { Db } from '../store/database.ts';
 import type { BoardRecord, NewRun, SameGameBenchSummary, SameGameRun } from '../store/runs.ts';
 import type { BenchProgress } from './eta.ts';
@@ -18,6 +19,17 @@ export interface SameGameBenchOptions {
   /** A solver in code (its module's absolute path) to solve them within the options' rules and budget, instead of their method. */
   readonly solver?: string;
   readonly runner: TaskRunner;
+  /**
+   * Searches per board (default 1), with seeds `options.seed` … + seeds − 1, queued one after the other
+   * so that they run at once on as many threads: the best of them (the first seed's on a tie) is the
+   * board's, with the nodes of all.
+   */
+  readonly seeds?: number;
+  /**
+   * Boards searched at once (default: all of them). The runner takes tasks in no set order, so to have
+   * a board's searches run side by side, give the runner's threads / `seeds`.
+   */
+  readonly boardsAtOnce?: number;
   /** Where each board's result is saved, and where boards solved before are found again. */
   readonly store?: TaskStore;
   readonly onProgress?: (progress: BenchProgress) => void;
@@ -60,29 +72,47 @@ export async function runSameGameBench({
   options,
   solver,
   runner,
+  seeds = 1,
+  boardsAtOnce = files.length,
   store,
   onProgress,
 }: SameGameBenchOptions): Promise<SameGameBenchResult> {
-  const tasks = files.map((file): SameGameBoardTask => ({
-    game: 'samegame',
-    board: readBoardFile(file).toString(),
-    options,
-    ...(solver !== undefined && { solver }),
-  }));
+  const firstSeed = options.seed ?? 1;
+  const tasks = files.map((file) => {
+    const board = readBoardFile(file).toString();
+    return Array.from({ length: seeds }, (_, k): SameGameBoardTask => ({
+      game: 'samegame',
+      board,
+      options: seeds === 1 ? options : { ...options, seed: firstSeed + k },
+      ...(solver !== undefined && { solver }),
+    }));
+  });
   let done = 0;
   let storedBoards = 0;
-  const boards = await Promise.all(
-    tasks.map(async (task, i): Promise<BoardRecord> => {
-      let solution = store?.find(task);
-      if (solution !== undefined) storedBoards++;
-      else {
-        solution = (await runner.run(task)).result;
-        store?.save(task, solution);
-      }
-      onProgress?.({ done: ++done, stored: storedBoards, total: files.length });
-      return { file: basename(files[i]), ...solution };
-    }),
-  );
+  const solveOnce = async (task: SameGameBoardTask): Promise<{ solution: Solution; stored: boolean }> => {
+    const stored = store?.find(task);
+    if (stored !== undefined) return { solution: stored, stored: true };
+    const solution = (await runner.run(task)).result;
+    store?.save(task, solution);
+    return { solution, stored: false };
+  };
+  const solveBoard = async (i: number): Promise<BoardRecord> => {
+    const results = await Promise.all(tasks[i].map(solveOnce));
+    if (results.every((result) => result.stored)) storedBoards++;
+    const best = results.reduce((a, b) => (b.solution.score > a.solution.score ? b : a)).solution;
+    const nodes = results.reduce((sum, result) => sum + result.solution.nodes, 0);
+    onProgress?.({ done: ++done, stored: storedBoards, total: files.length });
+    return { file: basename(files[i]), ...best, nodes };
+  };
+  const boards: BoardRecord[] = new Array(files.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < files.length) {
+      const i = next++;
+      boards[i] = await solveBoard(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(boardsAtOnce, files.length)) }, lane));
   return {
     boards,
     total: boards.reduce((sum, board) => sum + board.score, 0),

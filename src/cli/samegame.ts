@@ -47,6 +47,7 @@ interface BenchFlags extends SearchFlags {
   set?: TestSetName;
   dir?: string;
   workers: number;
+  seeds: number;
   resume?: boolean;
   queue?: string;
 }
@@ -148,6 +149,12 @@ export function registerSameGameCommands(program: Command): Command {
     60,
   )
     .option('--workers <k>', 'worker threads (boards solved at once; not used with --queue)', integerIn(1, 256), availableParallelism())
+    .option(
+      '--seeds <k>',
+      'searches per board, with seeds --seed … --seed + k - 1, run at once: the best is kept (--seeds 2 --workers 2: both cores on each board in turn)',
+      integerIn(1, 64),
+      1,
+    )
     .addOption(queueOption('solve the boards'))
     .option('--resume', 'take the boards already solved with the same settings from the database, and solve only the others')
     .option('--json', 'print JSON: {"boards":[{"file","score","cleared","moves","nodes","ms"}],"total","penaltyTotal",...}')
@@ -248,6 +255,9 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
         options,
         ...(flags.solver !== undefined && { solver: resolve(flags.solver) }),
         runner: runner!,
+        seeds: flags.seeds,
+        // Each board's searches side by side on this machine's threads; a queue's workers take what comes.
+        ...(flags.queue === undefined && { boardsAtOnce: Math.max(1, Math.floor(flags.workers / flags.seeds)) }),
         store: sqliteTaskStore(db, flags.resume === true),
         onProgress,
       }),
@@ -258,6 +268,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
     ...(flags.set !== undefined && { set: flags.set }),
     dir,
     workers: flags.workers,
+    ...(flags.seeds > 1 && { seeds: flags.seeds }),
     total: result.total,
     penaltyTotal: result.penaltyTotal,
     storedBoards: result.storedBoards,
@@ -311,7 +322,8 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const reused = result.storedBoards > 0 ? `; ${count(result.storedBoards, 'board')} taken from earlier runs` : '';
   const faults = result.boards.filter((board) => board.fault !== undefined).length;
   const faulted = faults > 0 ? `; the solver's fault left ${count(faults, 'board')} at its start` : '';
-  print(`${flags.solver ?? flags.method}, ${flags.time} s a board, ${where}; stored as run ${stored.runId}${reused}${faulted}`);
+  const searches = flags.seeds > 1 ? `, the best of ${flags.seeds} searches (seeds ${flags.seed}-${flags.seed + flags.seeds - 1})` : '';
+  print(`${flags.solver ?? flags.method}, ${flags.time} s a board${searches}, ${where}; stored as run ${stored.runId}${reused}${faulted}`);
 }
 
 /** The settings a run records: the method, rules, budget and seed, and the table's settings given. */

@@ -101,6 +101,8 @@ export interface SameGameBenchSummary extends SameGameSettings {
   /** The folder of board files solved. */
   readonly dir: string;
   readonly workers: number;
+  /** Searches per board, seeds `seed` onwards, the best kept (absent: one). */
+  readonly seeds?: number;
   /** Σ of the boards' scores, and Σ of the same games' scores under the penalty rules. */
   readonly total: number;
   readonly penaltyTotal: number;

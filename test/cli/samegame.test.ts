@@ -159,6 +159,33 @@ describe('gridmind samegame bench --resume', () => {
   });
 });
 
+describe('gridmind samegame bench --seeds', () => {
+  it('gives each board the best of its searches, one per seed from --seed on, with the nodes of all', async () => {
+    const set = join(dir, 'seeded');
+    mkdirSync(set);
+    for (const seed of [11, 12])
+      writeFileSync(
+        join(set, `s${seed}.txt`),
+        (await runCli(['samegame', 'board', '--size', '8x8', '--colours', '4', '--seed', String(seed)])).stdout,
+      );
+    const args = ['samegame', 'bench', '--dir', set, '--method', 'nrpa', '--level', '1', '--nodes', '1500', '--workers', '2'];
+    const single = await Promise.all(
+      [5, 6, 7].map(async (seed) => JSON.parse((await runCli([...args, '--seed', String(seed), '--json'], env)).stdout)),
+    );
+    const result = JSON.parse((await runCli([...args, '--seed', '5', '--seeds', '3', '--json'], env)).stdout);
+    expect(result).toMatchObject({ seed: 5, seeds: 3 });
+    result.boards.forEach((board: { score: number; moves: unknown; nodes: number }, i: number) => {
+      const searches = single.map((run) => run.boards[i]);
+      const best = searches.reduce((a, b) => (b.score > a.score ? b : a));
+      expect(board).toMatchObject({ score: best.score, moves: best.moves });
+      expect(board.nodes).toBe(searches.reduce((sum, search) => sum + search.nodes, 0));
+    });
+    expect(new Set(single.flatMap((run) => run.boards.map((board: { score: number }) => board.score))).size).toBeGreaterThan(1);
+    const text = await runCli([...args, '--seed', '5', '--seeds', '3'], env);
+    expect(text.stdout).toContain('the best of 3 searches (seeds 5-7)');
+  });
+});
+
 /** The standard score of a move list, played on the plain model of the rules (an illegal move fails the test). */
 function referenceScore(start: Columns, moves: [number, number][]): number {
   let columns = start;
