@@ -20,8 +20,6 @@ const RIGHT = 1;
 const TURN_CLOCKWISE = 2;
 const TURN_COUNTER_CLOCKWISE = 3;
 const SOFT_DROP = 4;
-/** In the flat turn tables: no such turn. */
-const NO_TURN = 255;
 
 /**
  * A list of placements of one piece: orientation `rotation` with its bounding box's bottom-left corner
@@ -65,14 +63,19 @@ export class PlacementGenerator implements Placements {
   private pathFinder: PlacementGenerator | null = null;
   private pathsFound = false;
 
-  // Reachability search over states (rotation, x, y), indexed (rotation·rows + y)·width + x, where rows
-  // counts the board's rows and the vanish zone above them. Per-state marks hold the generation's stamp,
-  // so that nothing needs clearing between generations.
-  private readonly stateCount: number;
+  // Reachability search over states (rotation, x, y), numbered like the bits of the fit masks:
+  // state = column · rowStride + y, where column = rotation · fitColumns + fitPad + x and rowStride is
+  // 32 · words. So state >>> 5 is the state's word in the fit masks and state & 31 its bit, a move
+  // sideways adds ±rowStride, a soft drop −1, and a turn with its kick a constant per table entry.
+  // The stride leaves, above the vanish zone, more empty rows than any kick climbs or drops, so a
+  // kicked state outside the board is a cleared bit (of its own column or the one before) and needs
+  // no bounds check.
   private readonly rowCount: number;
-  private stamp = 0;
-  private readonly seenStamp: Int32Array;
-  private readonly restStamp: Int32Array;
+  private readonly rowStride: number;
+  /** In the layout of the fit masks: the states where the piece fits that the search has not reached yet. */
+  private readonly unseen: Int32Array;
+  /** In the layout of the fit masks: the placements found, at their first orientation of the shape. */
+  private readonly placed: Int32Array;
   /**
    * Where the piece fits, measured once a generation: per orientation and column x, a bit mask over the
    * rows y (`words` 32-bit words, low rows first) with bit y set when the orientation fits at (x, y).
@@ -88,24 +91,28 @@ export class PlacementGenerator implements Placements {
   private readonly fitColumns: number;
   /**
    * The rotation system's turns as flat tables, per (piece, rotation, direction) at index
-   * (piece · rotations + rotation) · 2 + direction: the orientation turned to (NO_TURN when the turn is
-   * impossible), and the range of its moves (dx, dy pairs, tried in order) in `turnMoves`.
+   * (piece · rotations + rotation) · 2 + direction: the range of its moves in `turnSteps` (empty when
+   * the turn is impossible), each the change of the state number it makes, tried in order.
    */
-  private readonly turnTo: Uint8Array;
   private readonly turnFirst: Uint16Array;
   private readonly turnEnd: Uint16Array;
-  private readonly turnMoves: Int8Array;
+  private readonly turnSteps: Int32Array;
   private readonly rotations: number;
+  /** The orientation of the states in each word of the fit masks. */
+  private readonly wordRotation: Uint8Array;
+  /**
+   * Per piece, in the layout of the fit masks, the rows where an orientation may rest: its top inside
+   * the board, not in the vanish zone.
+   */
+  private readonly restRows: Int32Array;
+  /** Per (piece, rotation): the change of the state number from an orientation to the first of its shape. */
+  private readonly canonicalStep: Int32Array;
   /** The board's columns as masks over the rows, `words` each, filled cells set. */
   private readonly columnMasks: Int32Array;
   private readonly parent: Int32Array;
   private readonly parentKey: Uint8Array;
   private readonly queue: Int32Array;
-  private readonly queueRotation: Uint8Array;
-  private readonly queueX: Uint8Array;
-  private readonly queueY: Uint8Array;
   private queueTail = 0;
-  private orientations: readonly Orientation[] = [];
   /** Per placement, the search state its hard drop was pressed from. */
   private readonly dropFrom: Int32Array;
   private readonly heights: Int32Array;
@@ -116,28 +123,31 @@ export class PlacementGenerator implements Placements {
     readonly system: RotationSystem,
   ) {
     const rotations = Math.max(...system.orientations.map((turns) => turns.length));
+    const moves = system.turns.flat(2).flatMap((turn) => (turn === null ? [] : Array.from(turn.moves)));
+    const kicksSideways = moves.filter((_, i) => i % 2 === 0).map(Math.abs);
+    const kicksUpOrDown = moves.filter((_, i) => i % 2 === 1).map(Math.abs);
     this.rowCount = height + VANISH_ROWS; // a falling piece may turn into the vanish zone
-    this.stateCount = rotations * width * this.rowCount;
-    this.rotation = new Uint8Array(this.stateCount);
-    this.x = new Uint8Array(this.stateCount);
-    this.y = new Uint8Array(this.stateCount);
-    this.seenStamp = new Int32Array(this.stateCount);
-    this.restStamp = new Int32Array(this.stateCount);
-    this.words = Math.ceil(this.rowCount / 32);
-    const kicks = system.turns.flat(2).flatMap((turn) => (turn === null ? [] : Array.from(turn.moves.filter((_, i) => i % 2 === 0))));
-    this.fitPad = Math.max(1, ...kicks.map(Math.abs)) + 1;
+    this.words = Math.ceil((this.rowCount + Math.max(1, ...kicksUpOrDown)) / 32);
+    this.rowStride = 32 * this.words;
+    this.fitPad = Math.max(1, ...kicksSideways) + 1;
     this.fitColumns = width + 2 * this.fitPad;
-    this.fitMasks = new Int32Array(rotations * this.fitColumns * this.words);
     this.rotations = rotations;
-    ({ to: this.turnTo, first: this.turnFirst, end: this.turnEnd, moves: this.turnMoves } = flatTurns(system, rotations));
+    const stateCount = rotations * this.fitColumns * this.rowStride;
+    const placementCount = rotations * width * this.rowCount;
+    this.rotation = new Uint8Array(placementCount);
+    this.x = new Uint8Array(placementCount);
+    this.y = new Uint8Array(placementCount);
+    this.dropFrom = new Int32Array(placementCount);
+    this.unseen = new Int32Array(stateCount / 32);
+    this.placed = new Int32Array(stateCount / 32);
+    this.parent = new Int32Array(stateCount);
+    this.parentKey = new Uint8Array(stateCount);
+    this.queue = new Int32Array(stateCount);
+    this.fitMasks = new Int32Array(stateCount / 32);
+    this.wordRotation = Uint8Array.from({ length: stateCount / 32 }, (_, word) => Math.floor(word / (this.fitColumns * this.words)));
+    ({ first: this.turnFirst, end: this.turnEnd, steps: this.turnSteps } = this.flatTurns());
+    ({ restRows: this.restRows, canonicalStep: this.canonicalStep } = this.restTables());
     this.columnMasks = new Int32Array(width * this.words);
-    this.queueRotation = new Uint8Array(this.stateCount);
-    this.queueX = new Uint8Array(this.stateCount);
-    this.queueY = new Uint8Array(this.stateCount);
-    this.parent = new Int32Array(this.stateCount);
-    this.parentKey = new Uint8Array(this.stateCount);
-    this.queue = new Int32Array(this.stateCount);
-    this.dropFrom = new Int32Array(this.stateCount);
     this.heights = new Int32Array(width);
   }
 
@@ -203,86 +213,88 @@ export class PlacementGenerator implements Placements {
   }
 
   private generateReachable(board: Board): void {
-    const { width, height, rowCount, system, piece } = this;
-    const orientations = system.orientations[piece];
-    const canonical = system.canonicalRotation[piece];
-    const { restStamp, queue, queueRotation, queueX, queueY } = this;
-    this.orientations = orientations;
-    const stamp = this.nextStamp();
+    const { width, piece, rowStride, fitMasks, wordRotation, restRows, placed, unseen, queue, parentKey } = this;
     this.measureFits(board);
+    unseen.set(fitMasks);
+    placed.fill(0);
     const start = this.spawn;
-    const outside = start.x < 0 || start.x + orientations[start.rotation].width > width;
-    if (outside || !this.fitsAt(start.rotation, start.x, start.y)) return; // blocked spawn: no placement
+    const outside = start.x < 0 || start.x + this.system.orientations[piece][start.rotation].width > width || start.y >= this.rowCount;
+    const first = this.state(start.rotation, start.x, start.y);
+    if (outside || start.y < 0 || ((fitMasks[first >>> 5] >>> (first & 31)) & 1) === 0) return; // blocked spawn: no placement
 
-    const { fitMasks, words, fitColumns, fitPad, turnTo, turnFirst, turnEnd, turnMoves } = this;
-    const statesPerRotation = rowCount * width;
-    const turnsOfPiece = piece * this.rotations * 2;
+    const restRowsOfPiece = piece * fitMasks.length;
+    const canonicalOfPiece = piece * this.rotations;
+    const turnsOfPiece = canonicalOfPiece * 2;
     this.queueTail = 0;
-    this.visit(-1, 0, start.rotation, start.x, start.y, (start.rotation * rowCount + start.y) * width + start.x);
+    this.visit(-1, 0, first);
     for (let head = 0; head < this.queueTail; head++) {
       const state = queue[head];
-      const rotation = queueRotation[head];
-      const x = queueX[head];
-      const y = queueY[head];
-      const orientation = orientations[rotation];
+      const rotation = wordRotation[state >>> 5];
 
-      const restY = this.restingRow(rotation, x, y);
-      const rest = (canonical[rotation] * rowCount + restY) * width + x;
-      if (restStamp[rest] !== stamp && restY + orientation.height <= height) {
-        restStamp[rest] = stamp;
-        this.dropFrom[this.count] = state;
-        this.push(canonical[rotation], x, restY);
-      }
-
-      for (let direction = CLOCKWISE; direction <= COUNTER_CLOCKWISE; direction++) {
-        const t = turnsOfPiece + rotation * 2 + direction;
-        const to = turnTo[t];
-        if (to === NO_TURN) continue;
-        for (let m = turnFirst[t]; m < turnEnd[t]; m += 2) {
-          const toX = x + turnMoves[m];
-          const toY = y + turnMoves[m + 1];
-          const word = toY >>> 5; // a row below the floor reads past the last word
-          if (word < words && ((fitMasks[(to * fitColumns + fitPad + toX) * words + word] >>> (toY & 31)) & 1) === 1) {
-            const key = direction === CLOCKWISE ? TURN_CLOCKWISE : TURN_COUNTER_CLOCKWISE;
-            this.visit(state, key, to, toX, toY, state + (to - rotation) * statesPerRotation + turnMoves[m + 1] * width + turnMoves[m]);
-            break;
-          }
+      // A state reached by a soft drop falls where the state above it falls: placed already.
+      if (parentKey[state] !== SOFT_DROP) {
+        // The state it falls to: above the highest row below it where the piece does not fit. The bit
+        // under the column's row 0 is the top bit of the column before, always clear.
+        let word = state >>> 5;
+        let blocked = ~fitMasks[word] & ((1 << (state & 31)) - 1);
+        while (blocked === 0) blocked = ~fitMasks[--word];
+        const resting = (word << 5) + 32 - Math.clz32(blocked);
+        const rest = resting + this.canonicalStep[canonicalOfPiece + rotation];
+        if (
+          ((placed[rest >>> 5] >>> (rest & 31)) & 1) === 0 &&
+          ((restRows[restRowsOfPiece + (resting >>> 5)] >>> (resting & 31)) & 1) === 1
+        ) {
+          placed[rest >>> 5] |= 1 << (rest & 31);
+          this.dropFrom[this.count] = state;
+          this.pushState(rest);
         }
       }
-      // Sideways: the fit masks of the columns beside this one, at this row.
-      const here = (rotation * fitColumns + fitPad + x) * words + (y >>> 5);
-      const bit = y & 31;
-      if (((fitMasks[here - words] >>> bit) & 1) === 1) this.visit(state, LEFT, rotation, x - 1, y, state - 1);
-      if (((fitMasks[here + words] >>> bit) & 1) === 1) this.visit(state, RIGHT, rotation, x + 1, y, state + 1);
-      if (restY < y) this.visit(state, SOFT_DROP, rotation, x, y - 1, state - width);
+
+      const turns = turnsOfPiece + rotation * 2;
+      const clockwise = this.turned(state, turns + CLOCKWISE);
+      if (((unseen[clockwise >>> 5] >>> (clockwise & 31)) & 1) === 1) this.visit(state, TURN_CLOCKWISE, clockwise);
+      const counterClockwise = this.turned(state, turns + COUNTER_CLOCKWISE);
+      if (((unseen[counterClockwise >>> 5] >>> (counterClockwise & 31)) & 1) === 1)
+        this.visit(state, TURN_COUNTER_CLOCKWISE, counterClockwise);
+      const left = state - rowStride;
+      if (((unseen[left >>> 5] >>> (left & 31)) & 1) === 1) this.visit(state, LEFT, left);
+      const right = state + rowStride;
+      if (((unseen[right >>> 5] >>> (right & 31)) & 1) === 1) this.visit(state, RIGHT, right);
+      const below = state - 1;
+      if (((unseen[below >>> 5] >>> (below & 31)) & 1) === 1) this.visit(state, SOFT_DROP, below);
     }
   }
 
-  /** This generation's stamp; the marks start over before the stamp could overflow. */
-  private nextStamp(): number {
-    if (this.stamp >= 1 << 29) {
-      this.stamp = 0;
-      for (const marks of [this.seenStamp, this.restStamp]) marks.fill(0);
+  /**
+   * Where turn t (see `turnFirst`) takes the piece from `state`: the first of its moves that fits, or,
+   * when none does, `state` itself (which the search has seen).
+   */
+  private turned(state: number, t: number): number {
+    const { fitMasks, turnSteps } = this;
+    for (let m = this.turnFirst[t], end = this.turnEnd[t]; m < end; m++) {
+      const to = state + turnSteps[m];
+      if (((fitMasks[to >>> 5] >>> (to & 31)) & 1) === 1) return to;
     }
-    return ++this.stamp;
+    return state;
   }
 
-  /** Queues state (rotation, x, y), numbered `state`, unless the search has seen it, reached from state `from` by `key`. */
-  private visit(from: number, key: number, rotation: number, x: number, y: number, state: number): void {
-    if (this.seenStamp[state] === this.stamp) return;
-    this.seenStamp[state] = this.stamp;
+  /** The search's number of state (rotation, x, y). */
+  private state(rotation: number, x: number, y: number): number {
+    return (rotation * this.fitColumns + this.fitPad + x) * this.rowStride + y;
+  }
+
+  /** Queues `state`, which the search has not seen, reached from state `from` by `key`. */
+  private visit(from: number, key: number, state: number): void {
+    this.unseen[state >>> 5] &= ~(1 << (state & 31));
     this.parent[state] = from;
     this.parentKey[state] = key;
-    const tail = this.queueTail++;
-    this.queue[tail] = state;
-    this.queueRotation[tail] = rotation;
-    this.queueX[tail] = x;
-    this.queueY[tail] = y;
+    this.queue[this.queueTail++] = state;
   }
 
   /** Fills the fit masks of this generation's piece on `board`. */
   private measureFits(board: Board): void {
-    const { width, words, rowCount, columnMasks, fitMasks, orientations, fitPad, fitColumns } = this;
+    const { width, words, rowCount, columnMasks, fitMasks, fitPad, fitColumns } = this;
+    const orientations = this.system.orientations[this.piece];
     columnMasks.fill(0);
     fitMasks.fill(0);
     const rows = board.rows;
@@ -315,27 +327,10 @@ export class PlacementGenerator implements Placements {
     }
   }
 
-  /** Whether orientation `rotation` of this generation's piece fits at (x, y), inside the board and its vanish zone. */
-  private fitsAt(rotation: number, x: number, y: number): boolean {
-    const word = y >>> 5; // a row below the floor reads past the last word
-    return (
-      word < this.words && ((this.fitMasks[(rotation * this.fitColumns + this.fitPad + x) * this.words + word] >>> (y & 31)) & 1) === 1
-    );
-  }
-
-  /** The row where the piece in a fitting state comes to rest falling straight down. */
-  private restingRow(rotation: number, x: number, y: number): number {
-    const { words, fitMasks } = this;
-    const fit = (rotation * this.fitColumns + this.fitPad + x) * words;
-    // The highest row below y where the piece does not fit, + 1.
-    let word = y >>> 5;
-    let blocked = ~fitMasks[fit + word] & ((1 << (y & 31)) - 1);
-    while (blocked === 0) {
-      if (word === 0) return 0;
-      word--;
-      blocked = ~fitMasks[fit + word];
-    }
-    return 32 * word + 32 - Math.clz32(blocked);
+  /** Adds the placement at search state `state`. */
+  private pushState(state: number): void {
+    const column = Math.floor(state / this.rowStride);
+    this.push(Math.floor(column / this.fitColumns), (column % this.fitColumns) - this.fitPad, state % this.rowStride);
   }
 
   private push(rotation: number, x: number, y: number): void {
@@ -345,6 +340,49 @@ export class PlacementGenerator implements Placements {
     this.y[i] = y;
   }
 
+  /** The rotation system's turns as the flat tables `turnFirst`, `turnEnd`, `turnSteps`. */
+  private flatTurns(): { first: Uint16Array; end: Uint16Array; steps: Int32Array } {
+    const count = this.system.turns.length * this.rotations * 2;
+    const first = new Uint16Array(count);
+    const end = new Uint16Array(count);
+    const steps: number[] = [];
+    this.system.turns.forEach((pieceTurns, piece) =>
+      pieceTurns.forEach((directions, rotation) =>
+        directions.forEach((turn, direction) => {
+          const t = (piece * this.rotations + rotation) * 2 + direction;
+          first[t] = end[t] = steps.length;
+          if (turn === null) return;
+          for (let m = 0; m < turn.moves.length; m += 2) {
+            steps.push(this.state(turn.to, turn.moves[m], turn.moves[m + 1]) - this.state(rotation, 0, 0));
+          }
+          end[t] = steps.length;
+        }),
+      ),
+    );
+    return { first, end, steps: Int32Array.from(steps) };
+  }
+
+  /** The tables `restRows` and `canonicalStep`, from the rotation system's orientations. */
+  private restTables(): { restRows: Int32Array; canonicalStep: Int32Array } {
+    const { system, width, height, rotations } = this;
+    const words = this.fitMasks.length;
+    const restRows = new Int32Array(system.orientations.length * words);
+    const canonicalStep = new Int32Array(system.orientations.length * rotations);
+    system.orientations.forEach((orientations, piece) =>
+      orientations.forEach((orientation, rotation) => {
+        canonicalStep[piece * rotations + rotation] =
+          this.state(system.canonicalRotation[piece][rotation], 0, 0) - this.state(rotation, 0, 0);
+        for (let x = 0; x + orientation.width <= width; x++) {
+          for (let y = 0; y + orientation.height <= height; y++) {
+            const state = this.state(rotation, x, y);
+            restRows[piece * words + (state >>> 5)] |= 1 << (state & 31);
+          }
+        }
+      }),
+    );
+    return { restRows, canonicalStep };
+  }
+
   private searchedKeys(i: number): string {
     const path: string[] = ['H'];
     for (let state = this.dropFrom[i]; this.parent[state] !== -1; state = this.parent[state]) {
@@ -352,28 +390,6 @@ export class PlacementGenerator implements Placements {
     }
     return path.reverse().join('');
   }
-}
-
-/** A rotation system's turns as the flat tables of {@link PlacementGenerator} (see `turnTo` there). */
-function flatTurns(system: RotationSystem, rotations: number): { to: Uint8Array; first: Uint16Array; end: Uint16Array; moves: Int8Array } {
-  const count = system.turns.length * rotations * 2;
-  const to = new Uint8Array(count).fill(NO_TURN);
-  const first = new Uint16Array(count);
-  const end = new Uint16Array(count);
-  const moves: number[] = [];
-  system.turns.forEach((pieceTurns, piece) =>
-    pieceTurns.forEach((directions, rotation) =>
-      directions.forEach((turn, direction) => {
-        if (turn === null) return;
-        const t = (piece * rotations + rotation) * 2 + direction;
-        to[t] = turn.to;
-        first[t] = moves.length;
-        moves.push(...turn.moves);
-        end[t] = moves.length;
-      }),
-    ),
-  );
-  return { to, first, end, moves: Int8Array.from(moves) };
 }
 
 export function parsePlacementMode(text: string): PlacementMode {
