@@ -57,7 +57,8 @@ export class PlacementGenerator implements Placements {
   readonly y: Uint8Array;
   private piece: Piece = 0;
   private mode: PlacementMode = 'drop';
-  private spawn: Spawn = { rotation: 0, x: 0, y: 0 };
+  /** The spawn position `generate` was given, if any (else the rotation system's). */
+  private givenSpawn: Spawn | undefined = undefined;
   private board: Board | null = null;
   /** For drop placements' key paths: a reachable search on the same board, run when first asked. */
   private pathFinder: PlacementGenerator | null = null;
@@ -158,7 +159,7 @@ export class PlacementGenerator implements Placements {
     }
     this.piece = piece;
     this.mode = mode;
-    this.spawn = spawn ?? this.system.spawn(piece, this.width, this.height);
+    this.givenSpawn = spawn;
     this.board = board;
     this.pathsFound = false;
     this.count = 0;
@@ -185,7 +186,7 @@ export class PlacementGenerator implements Placements {
     if (this.mode === 'reachable') return this.searchedKeys(i);
     const finder = (this.pathFinder ??= new PlacementGenerator(this.width, this.height, this.system));
     if (!this.pathsFound) {
-      finder.generate(this.board!, this.piece, 'reachable', this.spawn);
+      finder.generate(this.board!, this.piece, 'reachable', this.givenSpawn);
       this.pathsFound = true;
     }
     for (let j = 0; j < finder.count; j++) {
@@ -217,7 +218,7 @@ export class PlacementGenerator implements Placements {
     this.measureFits(board);
     unseen.set(fitMasks);
     placed.fill(0);
-    const start = this.spawn;
+    const start = this.givenSpawn ?? this.system.spawn(piece, width, this.height);
     const outside = start.x < 0 || start.x + this.system.orientations[piece][start.rotation].width > width || start.y >= this.rowCount;
     const first = this.state(start.rotation, start.x, start.y);
     if (outside || start.y < 0 || ((fitMasks[first >>> 5] >>> (first & 31)) & 1) === 0) return; // blocked spawn: no placement
