@@ -110,7 +110,8 @@ export class Playouts<S> {
     let open = 0;
     if (problem.priors) {
       problem.priors(state, moves, count, priors);
-      // Priors take few values: exp is slow, so remember the last one computed.
+      // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and
+      // the last other prior's exp is remembered.
       let lastPrior = 0;
       let lastBase = 1;
       for (let i = 0; i < count; i++) {
@@ -119,11 +120,15 @@ export class Playouts<S> {
           bases[i] = 0;
           continue;
         }
-        if (prior !== lastPrior) {
-          lastPrior = prior;
-          lastBase = Math.exp(prior);
+        if (prior === 0) {
+          bases[i] = 1;
+        } else {
+          if (prior !== lastPrior) {
+            lastPrior = prior;
+            lastBase = Math.exp(prior);
+          }
+          bases[i] = lastBase;
         }
-        bases[i] = lastBase;
         open++;
       }
     }
