@@ -26,6 +26,8 @@ export class SameGameProblem implements Problem<SameGameState> {
   readonly maxDepth: number;
   readonly codeCount: number;
   private readonly groups: GroupList;
+  /** The board `groups` lists, while it has not changed since (a move is then played from the list). */
+  private listed: SameGameBoard | null = null;
   private readonly zobrist: ZobristTable;
 
   constructor(
@@ -49,6 +51,7 @@ export class SameGameProblem implements Problem<SameGameState> {
   }
 
   copy(target: SameGameState, source: SameGameState): void {
+    if (this.listed === target.board) this.listed = null;
     target.board.copyFrom(source.board);
     target.points = source.points;
   }
@@ -56,14 +59,28 @@ export class SameGameProblem implements Problem<SameGameState> {
   moves(state: SameGameState, out: Int32Array): number {
     const groups = this.groups;
     const count = groups.find(state.board);
+    this.listed = state.board;
     for (let g = 0; g < count; g++) out[g] = groups.cell[g];
     return count;
   }
 
   play(state: SameGameState, move: number): void {
-    const size = state.board.removeGroup(move, this.rules.shift);
+    const size = this.removeMove(state.board, move);
     if (size === 0) throw new RangeError(`cell ${move} is not a move`);
     state.points += groupPoints(this.rules.scoring, size);
+  }
+
+  /**
+   * Removes the group of `move` from `board`; returns its size (0: not a move, nothing changed). Just
+   * after `moves` on this board its groups are listed, so the group is taken from the list.
+   */
+  private removeMove(board: SameGameBoard, move: number): number {
+    const { groups } = this;
+    const g = this.listed === board ? groups.groupOf[move] : -1;
+    this.listed = null;
+    if (g === undefined || g < 0) return board.removeGroup(move, this.rules.shift);
+    board.removeCells(groups.members, groups.start[g], groups.size[g], this.rules.shift);
+    return groups.size[g];
   }
 
   score(state: SameGameState): number {
