@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
+import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { Prng } from '../../src/core/prng.ts';
 import { ZobristTable } from '../../src/search/zobrist.ts';
 
 // y=2: 2 2 0 1      The 2s at the top left and the 1s on the right are independent moves:
@@ -23,6 +25,49 @@ describe('SameGameProblem', () => {
     expect(state.points).toBe(1);
     expect(problem.score(state)).toBe(1); // moves are left: no end adjustment yet
     expect(() => problem.play(state, cell(3, 0))).toThrow(/not a move/);
+  });
+
+  it('plays a move alike whether its board was just listed or not, and never from a listing of a board since overwritten', () => {
+    const prng = new Prng(5);
+    for (let seed = 1; seed <= 20; seed++) {
+      const random = new SameGameProblem(randomBoard(12, 12, 4, seed), { scoring: 'standard', shift: seed % 2 ? 'left' : 'right' });
+      const listed = random.start();
+      const unlisted = random.start();
+      const elsewhere = random.start();
+      const moves = new Int32Array(random.maxMoves);
+      for (let count = random.moves(listed, moves); count > 0; count = random.moves(listed, moves)) {
+        const move = moves[prng.nextInt(count)];
+        random.play(listed, move); // from the listing of its board
+        random.moves(elsewhere, new Int32Array(random.maxMoves)); // the last listing is of another board
+        random.play(unlisted, move);
+        expect(listed.board.equals(unlisted.board) && listed.points === unlisted.points).toBe(true);
+      }
+      // Two moves in a row after one listing: the second, listed by another problem, is found afresh.
+      const twice = random.start();
+      const lister = new SameGameProblem(random.board, random.rules);
+      const reference = random.start();
+      for (let count = random.moves(twice, moves); count > 1; count = random.moves(twice, moves)) {
+        const first = moves[prng.nextInt(count)];
+        random.play(twice, first);
+        random.play(reference, first);
+        const next = new Int32Array(random.maxMoves);
+        const nextCount = lister.moves(lister.clone(twice), next);
+        if (nextCount === 0) break;
+        random.play(twice, next[0]);
+        random.play(reference, next[0]);
+        expect(twice.board.equals(reference.board) && twice.points === reference.points).toBe(true);
+      }
+      // A listed board overwritten by another: the other's move is found afresh, not in the old listing.
+      const other = random.start();
+      random.play(other, moves[random.moves(other, moves) - 1]);
+      const otherMove = moves[random.moves(other, moves) - 1];
+      const overwritten = random.start();
+      random.moves(overwritten, moves);
+      random.copy(overwritten, other);
+      random.play(overwritten, otherMove);
+      random.play(other, otherMove);
+      expect(overwritten.board.equals(other.board) && overwritten.points === other.points).toBe(true);
+    }
   });
 
   it('hashes equal boards reached in different orders equally, and other boards differently', () => {
