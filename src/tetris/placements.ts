@@ -294,7 +294,7 @@ export class PlacementGenerator implements Placements {
 
   /** Fills the fit masks of this generation's piece on `board`. */
   private measureFits(board: Board): void {
-    const { width, words, rowCount, columnMasks, fitMasks, fitPad, fitColumns } = this;
+    const { width, words, rowCount, columnMasks, fitMasks } = this;
     const orientations = this.system.orientations[this.piece];
     columnMasks.fill(0);
     fitMasks.fill(0);
@@ -307,7 +307,7 @@ export class PlacementGenerator implements Placements {
       const { columns, width: shapeWidth, height: shapeHeight } = orientations[rotation];
       const positions = rowCount - shapeHeight + 1; // the rows y where the shape is inside the board and vanish zone
       for (let x = 0; x + shapeWidth <= width; x++) {
-        const fit = (rotation * fitColumns + fitPad + x) * words;
+        const fit = this.state(rotation, x, 0) >>> 5; // the column's first word
         for (let w = 0; w < words; w++) {
           const below = positions - 32 * w; // positions in this word
           fitMasks[fit + w] = below >= 32 ? -1 : below > 0 ? (1 << below) - 1 : 0;
@@ -366,8 +366,8 @@ export class PlacementGenerator implements Placements {
   /** The tables `restRows` and `canonicalStep`, from the rotation system's orientations. */
   private restTables(): { restRows: Int32Array; canonicalStep: Int32Array } {
     const { system, width, height, rotations } = this;
-    const words = this.fitMasks.length;
-    const restRows = new Int32Array(system.orientations.length * words);
+    const wordsPerPiece = this.fitMasks.length;
+    const restRows = new Int32Array(system.orientations.length * wordsPerPiece);
     const canonicalStep = new Int32Array(system.orientations.length * rotations);
     system.orientations.forEach((orientations, piece) =>
       orientations.forEach((orientation, rotation) => {
@@ -376,7 +376,7 @@ export class PlacementGenerator implements Placements {
         for (let x = 0; x + orientation.width <= width; x++) {
           for (let y = 0; y + orientation.height <= height; y++) {
             const state = this.state(rotation, x, y);
-            restRows[piece * words + (state >>> 5)] |= 1 << (state & 31);
+            restRows[piece * wordsPerPiece + (state >>> 5)] |= 1 << (state & 31);
           }
         }
       }),

@@ -37,6 +37,9 @@ export class PlacementBounds {
   private readonly width: number;
   private readonly height: number;
   private readonly fullRow: number;
+  /** The wall bit right of a row shifted up by one, as `wellCells` takes it, and the row transitions per row. */
+  private readonly rightWall: number;
+  private readonly transitions: Uint8Array;
   private rows: Uint32Array;
   private low: LowRows | null = null;
   private weights: Float64Array;
@@ -57,6 +60,8 @@ export class PlacementBounds {
     this.width = width;
     this.height = height;
     this.fullRow = (1 << width) - 1;
+    this.rightWall = 1 << (width + 1);
+    this.transitions = rowTransitionTable(width);
     this.rows = new Uint32Array(height);
     this.weights = new Float64Array(SCAN_SIZE);
     this.heights = new Int32Array(width);
@@ -66,7 +71,7 @@ export class PlacementBounds {
 
   /** Measures the board `rows` (empty from `top` up, its low rows measured into `low`) for `weights`. */
   measure(rows: Uint32Array, top: number, low: LowRows, weights: Float64Array): void {
-    const { width, height, fullRow, heights, rowBound, wellCellsBelow } = this;
+    const { width, height, fullRow, rightWall, heights, rowBound, wellCellsBelow } = this;
     this.rows = rows;
     this.low = low;
     this.weights = weights;
@@ -90,7 +95,6 @@ export class PlacementBounds {
       aggregate += heights[x];
       if (heights[x] > highest) highest = heights[x];
     }
-    const rightWall = 1 << (width + 1);
     const boardTerms =
       weights[SCAN_SLOTS.holes] * holes +
       weights[SCAN_SLOTS.rowsWithHoles] * rowsWithHoles +
@@ -147,11 +151,9 @@ export class PlacementBounds {
    * `rowBound` counts, and one per well cell from the piece's rows up.
    */
   closer(shape: Shape, x: number, y: number): number {
-    const { rows, width, height, fullRow, top, weights } = this;
+    const { rows, height, fullRow, rightWall, transitions, top, weights } = this;
     const low = this.low!;
     const pieceRows = shape.rows;
-    const transitions = rowTransitionTable(width);
-    const rightWall = 1 << (width + 1);
     const end = y + pieceRows.length;
     const below = y === 0 ? fullRow : rows[y - 1];
     let rowTransitions = -2 * (height - y);
