@@ -27,8 +27,8 @@ export class Evaluator {
   readonly needsBoardBeforeClear: boolean;
   /**
    * The weights by scan slot, for bounds on the score before a placement is played (`firstBound` in
-   * `placement-bound.ts`), or null when they give none: some feature is not scanned, or is weighed up
-   * (w > 0) without an exact bound.
+   * `placement-bound.ts`), or null when they give none: some feature is weighed up (w > 0) without an
+   * exact bound, or is not scanned and not known to be at most 0 weighed.
    */
   readonly boundWeights: Float64Array | null;
   /** Whether the heights of the board after must be measured without a scan. */
@@ -43,7 +43,10 @@ export class Evaluator {
     this.scanSlots = Int8Array.from(this.features, (feature) => feature.scanSlot ?? -1);
     this.scans = this.scanSlots.some((slot) => slot >= 0);
     this.scansAll = this.scanSlots.every((slot) => slot >= 0);
-    const bounded = this.scansAll && this.scanSlots.every((slot, i) => this.weights[i] <= 0 || EXACT_BOUND_SLOTS.includes(slot));
+    // A feature outside the scan is left out of the bounds, which stay bounds when its term is never above 0.
+    const bounded = this.scanSlots.every((slot, i) =>
+      slot >= 0 ? this.weights[i] <= 0 || EXACT_BOUND_SLOTS.includes(slot) : this.weights[i] <= 0 && this.features[i].nonNegative,
+    );
     this.boundWeights = bounded ? slotWeights(this.scanSlots, this.weights) : null;
     this.needsBoardBeforeClear = this.features.some((feature) => feature.board === 'before');
     const afterHeights = this.features.some((feature) => feature.board === 'after' && feature.usesHeights);
@@ -74,9 +77,11 @@ export class Evaluator {
   }
 }
 
-/** Weights by scan slot, from per-feature weights and slots (a slot weighed twice adds up). */
+/** Weights by scan slot, from per-feature weights and slots (a slot weighed twice adds up; −1, no slot, is left out). */
 function slotWeights(slots: Int8Array, weights: Float64Array): Float64Array {
   const bySlot = new Float64Array(SCAN_SIZE);
-  slots.forEach((slot, i) => (bySlot[slot] += weights[i]));
+  slots.forEach((slot, i) => {
+    if (slot >= 0) bySlot[slot] += weights[i];
+  });
   return bySlot;
 }

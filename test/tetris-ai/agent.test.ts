@@ -79,7 +79,7 @@ describe('greedy policy', () => {
 
   it('picks the first placement of the highest value, one piece or two, though bounds spare it scanning most of them', () => {
     // Turn by turn through games, where placements' values lie close, against every placement scored.
-    for (const name of ['dellacherie', 'bcts', 'tuned-10x10']) {
+    for (const name of ['dellacherie', 'bcts', 'tuned-10x10', 'tuned-fit-10x10']) {
       for (const lookahead of [0, 1]) {
         const spec = withPolicy(loadAgentSpec(name), { lookahead });
         const search = exhaustiveSearch(new Evaluator(spec.weights, spec.sense), 10, 12);

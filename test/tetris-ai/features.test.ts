@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Prng } from '../../src/core/prng.ts';
 import { Board, parseBoard } from '../../src/tetris/board.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 import { FEATURES, type FeatureInput } from '../../src/tetris-ai/features/index.ts';
@@ -52,6 +53,10 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     ['patternDiversity', 2],
     // Mean height 2.2 on a board 6 high: centres 0, 1.5, 3, 4.5, 6 and spread 1.2.
     ...[0, 1, 2, 3, 4].map((i) => [`heightRbf${i}`, Math.exp(-((2.2 - 1.5 * i) ** 2) / (2 * 1.2 ** 2))] as [string, number]),
+    // Steps +1, −4, +3, −2: no two neighbours level, so nothing lying flat rests flush, nor T pointing
+    // down (steps −1, +1); the step +1 seats T and Z upright (from row 3, 3 rows high: just inside), the
+    // step −2 one of J and L upright, column 2 an upright I. O, S (step −1) and the other of J, L find none.
+    ['unfitPieces', 3],
   ])('%s = %s', (name, expected) => {
     expect(value(name, input)).toBeCloseTo(expected, 10);
   });
@@ -82,6 +87,34 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
       parseBoard(['......#', '......#', '......#', '......#', '.....##', '.....##', '.#..###', '.######'].join('\n')),
     );
     expect(value('patternDiversity', stairs)).toBe(4);
+  });
+
+  it('count the pieces with no flush drop inside the board, as dropping each orientation cell by cell finds', () => {
+    const random = new Prng(19);
+    const orientations = ROTATION_SYSTEMS.classic.orientations;
+    for (let trial = 0; trial < 300; trial++) {
+      const [width, height] = trial % 2 === 0 ? [10, 10] : [6, 8];
+      const board = new Board(width, height);
+      for (let x = 0; x < width; x++) {
+        const top = random.nextInt(height + 1);
+        for (let y = 0; y < top; y++) if (y === top - 1 || random.nextFloat() < 0.8) board.setCell(x, y, true);
+      }
+      const flush = (piece: number) =>
+        orientations[piece].some((shape) => {
+          for (let x = 0; x + shape.width <= width; x++) {
+            let y = board.stackHeight();
+            while (y > 0 && board.fits(shape, x, y - 1)) y--;
+            const resting = shape.cells.every(
+              ([dx, dy]) =>
+                shape.cells.some(([ox, oy]) => ox === dx && oy === dy - 1) || y + dy === 0 || board.isFilled(x + dx, y + dy - 1),
+            );
+            if (resting && y + shape.height <= height) return true;
+          }
+          return false;
+        });
+      const expected = orientations.filter((_, piece) => !flush(piece)).length;
+      expect(value('unfitPieces', inputFor(board)), board.toString()).toBe(expected);
+    }
   });
 
   it('sum a clean well of depth d as 1 + 2 + … + d', () => {
@@ -147,5 +180,15 @@ describe('Evaluator', () => {
     const input = inputFor(boardA);
     expect(new Evaluator({ holes: -4, maxHeight: 0.5 }, 'maximize').score(input)).toBe(-4 * 1 + 0.5 * 4);
     expect(new Evaluator({ holes: 60, maxHeight: 30 }, 'minimize').score(input)).toBe(-(60 * 1 + 30 * 4));
+  });
+
+  it('offers bounds with a feature outside the scan only when that feature weighed can never add', () => {
+    const slotWeights = (weights: Record<string, number>) => new Evaluator(weights, 'maximize').boundWeights;
+    // unfitPieces is never negative: weighed down, its term is at most 0, and the scanned features bound the rest.
+    expect(Array.from(slotWeights({ holes: -4, unfitPieces: -30 })!)).toEqual(Array.from(slotWeights({ holes: -4 })!));
+    expect(slotWeights({ holes: -4, unfitPieces: 30 })).toBeNull();
+    expect(new Evaluator({ holes: 4, unfitPieces: 30 }, 'minimize').boundWeights).not.toBeNull();
+    // heightRbf0 is not marked: no bounds whatever its weight.
+    expect(slotWeights({ holes: -4, heightRbf0: -1 })).toBeNull();
   });
 });

@@ -69,4 +69,9 @@ export interface Feature {
   compute(input: FeatureInput): number;
   /** Where `scanPlacement` puts the same value, for a feature it measures. */
   readonly scanSlot?: ScanSlot;
+  /**
+   * Whether the feature is never below 0: a search's bounds, which measure only scanned features, then
+   * stay bounds with it weighed w ≤ 0 (its term is at most 0).
+   */
+  readonly nonNegative: boolean;
 }

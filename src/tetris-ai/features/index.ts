@@ -17,9 +17,14 @@ function define(
   definition: string,
   source: string,
   compute: (input: FeatureInput) => number,
-  { board = 'after', usesHeights = false, scanSlot }: { board?: 'after' | 'before'; usesHeights?: boolean; scanSlot?: ScanSlot } = {},
+  {
+    board = 'after',
+    usesHeights = false,
+    scanSlot,
+    nonNegative = false,
+  }: { board?: 'after' | 'before'; usesHeights?: boolean; scanSlot?: ScanSlot; nonNegative?: boolean } = {},
 ): Feature {
-  return { name, definition, source, board, usesHeights, compute, scanSlot };
+  return { name, definition, source, board, usesHeights, compute, scanSlot, nonNegative };
 }
 
 const heights = { usesHeights: true };
@@ -98,6 +103,13 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
         (input) => measure.heightRadialBasis(input.after, input.width, input.height, i),
         heights,
       ),
+    ),
+    define(
+      'unfitPieces',
+      'pieces (of the 7) with no drop placement resting flush on the surface (no empty cell under any of its columns) inside the board',
+      'Gridmind (2026): the kinds of next piece that would have to leave a hole or end the game',
+      (input) => measure.unfitPieces(input.after, input.width, input.height),
+      { ...heights, nonNegative: true },
     ),
     define('aggregateHeight', 'Σ column heights', S2, (input) => measure.aggregateHeight(input.after, input.width), {
       ...heights,

@@ -1,4 +1,5 @@
 import { measureColumnHeights } from '../../tetris/board.ts';
+import { ROTATION_SYSTEMS } from '../../tetris/rotation/index.ts';
 import { POPCOUNT, lowestBit } from './bits.ts';
 import type { BoardView } from './feature.ts';
 
@@ -213,4 +214,56 @@ export function overload(view: BoardView, width: number): number {
     if (y >= 0) total += run;
   }
   return total;
+}
+
+/**
+ * A drop orientation as a flush fit needs it: the steps hᵢ₊₁ − hᵢ of the column heights it rests on
+ * (its bottom profile's, each −2 … +2) and the empty rows it needs above its first column's height.
+ */
+interface FlushNeed {
+  readonly steps: readonly number[];
+  readonly room: number;
+}
+
+/** Per piece, its needs in the research protocol's drop orientations (O 1; I, S, Z 2; T, J, L 4). */
+const FLUSH_NEEDS: readonly (readonly FlushNeed[])[] = ROTATION_SYSTEMS.classic.distinctRotations.map((rotations, piece) =>
+  rotations.map((rotation) => {
+    const { bottoms, height } = ROTATION_SYSTEMS.classic.orientations[piece][rotation];
+    return { steps: bottoms.slice(1).map((bottom, i) => bottom - bottoms[i]), room: height - bottoms[0] };
+  }),
+);
+const MAX_STEP = 2;
+const MAX_ROOM = 4;
+
+/**
+ * Of the seven pieces, how many have no flush drop placement on this surface: none in which every
+ * column of the piece rests on the stack or the floor (so no empty cell is left under it) with the
+ * whole piece inside the board. Counts the kinds of next piece that would have to make a hole or end
+ * the game.
+ */
+export function unfitPieces(view: BoardView, width: number, height: number): number {
+  const { heights } = view;
+  // Bit x of stepAt[d + MAX_STEP]: h[x+1] − h[x] = d; of roomAt[r]: at least r empty rows above column x.
+  const stepAt = [0, 0, 0, 0, 0];
+  const roomAt = [0, 0, 0, 0, 0];
+  for (let x = 0; x < width; x++) {
+    const bit = 1 << x;
+    const room = Math.min(height - heights[x], MAX_ROOM);
+    for (let r = 1; r <= room; r++) roomAt[r] |= bit;
+    if (x + 1 < width) {
+      const step = heights[x + 1] - heights[x];
+      if (step >= -MAX_STEP && step <= MAX_STEP) stepAt[step + MAX_STEP] |= bit;
+    }
+  }
+  let unfit = 0;
+  pieces: for (const needs of FLUSH_NEEDS) {
+    for (const { steps, room } of needs) {
+      // The columns x where it rests flush: room at x, and each step from x on as its profile's.
+      let starts = roomAt[room];
+      for (let i = 0; i < steps.length; i++) starts &= stepAt[steps[i] + MAX_STEP] >>> i;
+      if (starts !== 0) continue pieces;
+    }
+    unfit++;
+  }
+  return unfit;
 }
