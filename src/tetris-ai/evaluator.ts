@@ -28,7 +28,7 @@ export class Evaluator {
   /**
    * The weights by scan slot, for bounds on the score before a placement is played (`firstBound` in
    * `placement-bound.ts`), or null when they give none: some feature is weighed up (w > 0) without an
-   * exact bound, or is not scanned and not known to be at most 0 weighed.
+   * exact bound, or is not scanned and its term is not known to be ≤ 0 (a `nonNegative` feature at w ≤ 0).
    */
   readonly boundWeights: Float64Array | null;
   /** Whether the heights of the board after must be measured without a scan. */

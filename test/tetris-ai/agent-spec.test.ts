@@ -29,6 +29,7 @@ describe('agent files', () => {
       'target',
       'tpg',
       'tuned-10x10',
+      'tuned-fit-10x10',
     ]);
     for (const name of builtInAgentNames()) expect(loadAgentSpec(name).name).toBe(name);
   });

@@ -82,7 +82,9 @@ describe('greedy policy', () => {
     for (const name of ['dellacherie', 'bcts', 'tuned-10x10', 'tuned-fit-10x10']) {
       for (const lookahead of [0, 1]) {
         const spec = withPolicy(loadAgentSpec(name), { lookahead });
-        const search = exhaustiveSearch(new Evaluator(spec.weights, spec.sense), 10, 12);
+        const evaluator = new Evaluator(spec.weights, spec.sense);
+        expect(evaluator.boundWeights, name).not.toBeNull(); // the bounds are on, to be tested
+        const search = exhaustiveSearch(evaluator, 10, 12);
         const board = new Board(10, 12);
         const agent = agentFor(spec, board);
         const random = new Prng(3);

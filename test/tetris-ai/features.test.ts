@@ -55,7 +55,7 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     ...[0, 1, 2, 3, 4].map((i) => [`heightRbf${i}`, Math.exp(-((2.2 - 1.5 * i) ** 2) / (2 * 1.2 ** 2))] as [string, number]),
     // Steps +1, −4, +3, −2: no two neighbours level, so nothing lying flat rests flush, nor T pointing
     // down (steps −1, +1); the step +1 seats T and Z upright (from row 3, 3 rows high: just inside), the
-    // step −2 one of J and L upright, column 2 an upright I. O, S (step −1) and the other of J, L find none.
+    // step −2 one of J and L upright, columns 2 and 4 an upright I. O, S (step −1) and the other of J, L find none.
     ['unfitPieces', 3],
   ])('%s = %s', (name, expected) => {
     expect(value(name, input)).toBeCloseTo(expected, 10);
@@ -93,7 +93,11 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     const random = new Prng(19);
     const orientations = ROTATION_SYSTEMS.classic.orientations;
     for (let trial = 0; trial < 300; trial++) {
-      const [width, height] = trial % 2 === 0 ? [10, 10] : [6, 8];
+      const [width, height] = [
+        [10, 10],
+        [6, 8],
+        [16, 20],
+      ][trial % 3];
       const board = new Board(width, height);
       for (let x = 0; x < width; x++) {
         const top = random.nextInt(height + 1);
@@ -113,7 +117,11 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
           return false;
         });
       const expected = orientations.filter((_, piece) => !flush(piece)).length;
-      expect(value('unfitPieces', inputFor(board)), board.toString()).toBe(expected);
+      const input = inputFor(board);
+      expect(value('unfitPieces', input), board.toString()).toBe(expected);
+      // What a search's bounds take on trust: the features declared never negative are not.
+      for (const feature of Object.values(FEATURES))
+        if (feature.nonNegative) expect(feature.compute(input), feature.name).toBeGreaterThanOrEqual(0);
     }
   });
 
@@ -188,7 +196,7 @@ describe('Evaluator', () => {
     expect(Array.from(slotWeights({ holes: -4, unfitPieces: -30 })!)).toEqual(Array.from(slotWeights({ holes: -4 })!));
     expect(slotWeights({ holes: -4, unfitPieces: 30 })).toBeNull();
     expect(new Evaluator({ holes: 4, unfitPieces: 30 }, 'minimize').boundWeights).not.toBeNull();
-    // heightRbf0 is not marked: no bounds whatever its weight.
+    // heightRbf0 is not declared nonNegative: no bounds whatever its weight.
     expect(slotWeights({ holes: -4, heightRbf0: -1 })).toBeNull();
   });
 });

@@ -70,8 +70,8 @@ export interface Feature {
   /** Where `scanPlacement` puts the same value, for a feature it measures. */
   readonly scanSlot?: ScanSlot;
   /**
-   * Whether the feature is never below 0: a search's bounds, which measure only scanned features, then
-   * stay bounds with it weighed w ≤ 0 (its term is at most 0).
+   * Declared never below 0 (declared where a search gains by it): a search's bounds, which measure only
+   * scanned features, then stay bounds with it weighed w ≤ 0, as its term is at most 0.
    */
   readonly nonNegative: boolean;
 }

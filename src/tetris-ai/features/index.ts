@@ -107,7 +107,7 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
     define(
       'unfitPieces',
       'pieces (of the 7) with no drop placement resting flush on the surface (no empty cell under any of its columns) inside the board',
-      'Gridmind (2026): the kinds of next piece that would have to leave a hole or end the game',
+      'Gridmind (2026): the kinds of next piece that cannot drop without an empty cell under them or overflowing',
       (input) => measure.unfitPieces(input.after, input.width, input.height),
       { ...heights, nonNegative: true },
     ),

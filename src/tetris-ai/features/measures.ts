@@ -218,7 +218,7 @@ export function overload(view: BoardView, width: number): number {
 
 /**
  * A drop orientation as a flush fit needs it: the steps hᵢ₊₁ − hᵢ of the column heights it rests on
- * (its bottom profile's, each −2 … +2) and the empty rows it needs above its first column's height.
+ * (its bottom profile's) and the empty rows it needs above its first column's height.
  */
 interface FlushNeed {
   readonly steps: readonly number[];
@@ -232,20 +232,23 @@ const FLUSH_NEEDS: readonly (readonly FlushNeed[])[] = ROTATION_SYSTEMS.classic.
     return { steps: bottoms.slice(1).map((bottom, i) => bottom - bottoms[i]), room: height - bottoms[0] };
   }),
 );
-const MAX_STEP = 2;
-const MAX_ROOM = 4;
+/** The largest step (either way) and room any orientation needs. */
+const MAX_STEP = Math.max(...FLUSH_NEEDS.flat().flatMap(({ steps }) => steps.map(Math.abs)));
+const MAX_ROOM = Math.max(...FLUSH_NEEDS.flat().map(({ room }) => room));
+/** Scratch for `unfitPieces`: bit x of stepAt[d + MAX_STEP] when h[x+1] − h[x] = d; of roomAt[r] when column x has r empty rows or more. */
+const stepAt = new Int32Array(2 * MAX_STEP + 1);
+const roomAt = new Int32Array(MAX_ROOM + 1);
 
 /**
  * Of the seven pieces, how many have no flush drop placement on this surface: none in which every
  * column of the piece rests on the stack or the floor (so no empty cell is left under it) with the
- * whole piece inside the board. Counts the kinds of next piece that would have to make a hole or end
- * the game.
+ * whole piece inside the board. Counts the kinds of next piece that cannot be dropped without leaving
+ * an empty cell under it or overflowing the board.
  */
 export function unfitPieces(view: BoardView, width: number, height: number): number {
   const { heights } = view;
-  // Bit x of stepAt[d + MAX_STEP]: h[x+1] − h[x] = d; of roomAt[r]: at least r empty rows above column x.
-  const stepAt = [0, 0, 0, 0, 0];
-  const roomAt = [0, 0, 0, 0, 0];
+  stepAt.fill(0);
+  roomAt.fill(0);
   for (let x = 0; x < width; x++) {
     const bit = 1 << x;
     const room = Math.min(height - heights[x], MAX_ROOM);
