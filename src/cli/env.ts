@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
-import type { Environment } from '../env/environment.ts';
+import { BatchEnvironment, MAX_BATCH } from '../env/batch.ts';
+import type { Environment, IllegalActionRule } from '../env/environment.ts';
+import type { ArrayEncoding } from '../env/stdio.ts';
 import { sameGameEnv } from '../env/samegame.ts';
 import { tetrisDropEnv, tetrisKeysEnv } from '../env/tetris.ts';
 import { parseBoardSize } from '../samegame/board-files.ts';
@@ -20,6 +22,12 @@ interface EnvFlags {
   colours: number;
   shift: Shift;
   maxSteps?: number;
+  target?: number;
+  afterstates?: string[];
+  illegal: IllegalActionRule;
+  illegalReward: number;
+  envs?: number;
+  arrays: ArrayEncoding;
   stdio?: boolean;
 }
 
@@ -47,38 +55,94 @@ export function registerEnvCommand(program: Command): void {
     .option('--colours <n>', `samegame: colours, ${MIN_COLOURS}-${MAX_COLOURS}`, integerIn(MIN_COLOURS, MAX_COLOURS), 5)
     .option('--shift <side>', 'samegame: where empty columns close up, left or right', optionParser(parseShift), 'left')
     .option('--max-steps <n>', 'truncate an episode after this many steps', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--target <points>', 'tetris --keys --rules target: the score to reach', integerIn(1, Number.MAX_SAFE_INTEGER))
+    .option(
+      '--afterstates <features>',
+      'tetris by drops: comma-separated features (gridmind features) measured on the board each legal action leaves, added to the observation as "afterstates" and "afterstateRewards"',
+      optionParser((text) => text.split(',').map((name) => name.trim())),
+    )
+    .option(
+      '--illegal <rule>',
+      'what an illegal action does: error (answer an error, nothing changes) or end (the episode ends there, terminated, with --illegal-reward)',
+      optionParser(parseIllegalRule),
+      'error',
+    )
+    .option('--illegal-reward <r>', 'the reward of an illegal action under --illegal end', optionParser(parseReward), -1)
+    .option(
+      '--envs <n>',
+      `serve a batch of n environments stepped together, with next-step autoreset (1-${MAX_BATCH})`,
+      integerIn(1, MAX_BATCH),
+    )
+    .option(
+      '--arrays <encoding>',
+      'how observations and masks travel: json (lists) or base64 (their bytes; float32 little-endian)',
+      optionParser(parseArrays),
+      'json',
+    )
     .option('--stdio', 'speak JSON lines on stdin/stdout (the only way for now, and so required)')
     .addHelpText(
       'after',
-      '\nRequests, one JSON object a line: {"cmd":"reset","seed":S} → {"observation","info","legal"};\n' +
-        '{"cmd":"step","action":A} → {"observation","reward","terminated","truncated","info","legal"};\n' +
+      '\nRequests, one JSON object a line: {"cmd":"reset","seed":S} → {"observation","info","legal"} (no seed: a new episode,\n' +
+        'its seed in the info); {"cmd":"step","action":A} → {"observation","reward","terminated","truncated","info","legal"};\n' +
+        '{"cmd":"spec"} → {"actionCount","observation":{NAME:{"shape","dtype","low","high"}},"envs","arrays"};\n' +
         '{"cmd":"render"} → {"text"}; {"cmd":"close"}. A bad request gets {"error":"<reason>"} and the session goes on.\n' +
-        "examples/python/gridmind_env.py drives it from Python with Gymnasium's method names.",
+        'With --envs N: "seed" S (environment i gets S + i) or a list, "actions":[…], and every answer field holds\n' +
+        'each environment\'s value ("mask" instead of "legal"); an episode that ended is reset at the next step.\n' +
+        "Gridmind's Python package (python/ in the package; pip install it) wraps this as Gymnasium environments.",
     )
     .action((flags: EnvFlags) => env(flags));
 }
 
-function environmentOf(flags: EnvFlags): Environment {
-  const maxSteps = flags.maxSteps ?? null;
+/** A function that makes the environment the flags describe (checked now: bad flags fail before any session). */
+function environmentMaker(flags: EnvFlags): () => Environment {
+  const episode = { maxSteps: flags.maxSteps ?? null, illegalAction: flags.illegal, illegalReward: flags.illegalReward };
+  if (flags.illegalReward !== -1 && flags.illegal !== 'end')
+    throw new InputError('--illegal-reward is the reward of --illegal end: add it');
   if (flags.game === 'samegame') {
     if (flags.keys || flags.rotation !== undefined) throw new InputError('--keys and --rotation are for tetris');
+    if (flags.afterstates !== undefined || flags.target !== undefined) throw new InputError('--afterstates and --target are for tetris');
     const scoring: Scoring = flags.rules === undefined ? 'standard' : parseScoring(flags.rules);
     const { width, height } = flags.board ?? { width: 15, height: 15 };
-    return sameGameEnv({ width, height, colours: flags.colours, rules: { scoring, shift: flags.shift }, maxSteps });
+    return checked(() => sameGameEnv({ width, height, colours: flags.colours, rules: { scoring, shift: flags.shift }, ...episode }));
   }
   if (!flags.keys) {
     if (flags.rules !== undefined || flags.rotation !== undefined)
       throw new InputError('--rules and --rotation need --keys: without it tetris is the research protocol');
+    if (flags.target !== undefined) throw new InputError('--target is for --keys --rules target');
     const { width, height } = flags.board ?? { width: 10, height: 20 };
-    return tetrisDropEnv({ width, height, preview: flags.preview, maxSteps });
+    return checked(() => tetrisDropEnv({ width, height, preview: flags.preview, afterstates: flags.afterstates, ...episode }));
   }
+  if (flags.afterstates !== undefined) throw new InputError('--afterstates measures drop placements: leave out --keys');
   const rules: RuleSetName = flags.rules === undefined ? 'classic' : parseRuleSetName(flags.rules);
-  return tetrisKeysEnv({ rules, rotation: flags.rotation, ...flags.board, preview: flags.preview, stepMs: flags.stepMs, maxSteps });
+  const { target, preview, stepMs } = flags;
+  return checked(() => tetrisKeysEnv({ rules, rotation: flags.rotation, ...flags.board, preview, stepMs, target, ...episode }));
+}
+
+/** `make`, once called, so that options it refuses fail before the session starts. */
+function checked(make: () => Environment): () => Environment {
+  make();
+  return make;
+}
+
+function parseIllegalRule(text: string): IllegalActionRule {
+  if (text !== 'error' && text !== 'end') throw new InputError(`unknown --illegal rule "${text}": use error or end`);
+  return text;
+}
+
+function parseReward(text: string): number {
+  const reward = Number(text);
+  if (text.trim() === '' || !Number.isFinite(reward)) throw new InputError(`--illegal-reward must be a number, not "${text}"`);
+  return reward;
+}
+
+function parseArrays(text: string): ArrayEncoding {
+  if (text !== 'json' && text !== 'base64') throw new InputError(`unknown --arrays encoding "${text}": use json or base64`);
+  return text;
 }
 
 async function env(flags: EnvFlags): Promise<void> {
-  const environment = environmentOf(flags);
+  const make = environmentMaker(flags);
   if (!flags.stdio) throw new InputError('say how to serve the environment: --stdio (JSON lines on stdin and stdout)');
   const { serveOverStdio } = await import('../env/stdio.ts'); // zod loads only for a session
-  await serveOverStdio(environment);
+  await serveOverStdio(flags.envs === undefined ? make() : new BatchEnvironment(make, flags.envs), flags.arrays);
 }

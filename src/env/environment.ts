@@ -2,14 +2,31 @@
  * Gridmind's games as environments in the manner of Gymnasium (`reset`, `step`, legal actions and a
  * mask, `clone`, a text `render`), for agents written anywhere: in TypeScript against this interface,
  * or in any language over `gridmind env --stdio`. Actions are whole numbers below `actionCount`;
- * observations are named typed arrays. The same seed and actions give the same episode.
+ * observations are named typed arrays, which `spec` describes. The same seed and actions give the same
+ * episode; a reset without a seed starts a new one.
  */
 import { InputError } from '../core/errors.ts';
+import { Prng } from '../core/prng.ts';
 
-/** An observation: named arrays of small whole numbers (each environment documents its own). */
-export type Observation = Readonly<Record<string, Uint8Array>>;
+/** An observation: named arrays (each environment documents its own; `spec` gives their shapes). */
+export type Observation = Readonly<Record<string, Uint8Array | Float32Array>>;
 
-/** Facts about the state besides the observation (score, lines, pieces…). */
+/** What one array of an observation holds: its shape (row-major), element type and bounds (null: unbounded). */
+export interface ArraySpec {
+  readonly shape: readonly number[];
+  readonly dtype: 'uint8' | 'float32';
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
+/** What an environment's actions and observations are, for a learner to size its spaces. */
+export interface EnvironmentSpec {
+  /** Actions are 0 … actionCount − 1. */
+  readonly actionCount: number;
+  readonly observation: Readonly<Record<string, ArraySpec>>;
+}
+
+/** Facts about the state besides the observation (score, lines, pieces…, the episode's `seed`). */
 export type Info = Readonly<Record<string, number | string | boolean>>;
 
 export interface ResetResult {
@@ -18,20 +35,45 @@ export interface ResetResult {
 }
 
 export interface StepResult extends ResetResult {
-  /** What this step earned, as the game scores it. */
+  /** What this step earned, as the game scores it (an illegal action under the `end` rule: the penalty). */
   readonly reward: number;
-  /** The game has ended (no move left, topped out). */
+  /** The episode has ended: the game is over (no move left, topped out), or an illegal action ended it. */
   readonly terminated: boolean;
   /** The episode was cut short by its step limit. */
   readonly truncated: boolean;
 }
 
+/**
+ * What a step with an illegal action does: `error` refuses it (an InputError, the state unchanged);
+ * `end` ends the episode there, terminated, with the reward `illegalReward` and `illegalAction: true` in
+ * the info, the state unchanged (the rule Gymnasium's learners expect: every action of the space can
+ * be stepped).
+ */
+export type IllegalActionRule = 'error' | 'end';
+
+export interface EpisodeOptions {
+  /** Steps after which an episode is truncated (null: none). */
+  readonly maxSteps?: number | null;
+  /** Default `error`. */
+  readonly illegalAction?: IllegalActionRule;
+  /** The reward of an illegal action under the `end` rule (default −1). */
+  readonly illegalReward?: number;
+}
+
 export interface Environment {
   /** Actions are 0 … actionCount − 1; `legalActions` says which are allowed now. */
   readonly actionCount: number;
-  /** Starts an episode; a seed makes it reproducible (default: the last seed given, at first 1). */
+  readonly spec: EnvironmentSpec;
+  /** What a step with an illegal action does. */
+  readonly illegalAction: IllegalActionRule;
+  /**
+   * Starts an episode. With a seed, the episode of that seed (the same game `gridmind play` and `bench`
+   * deal for it), and the seeds of later resets without one are drawn from a stream the seed starts.
+   * Without one, a new episode with the next seed of that stream (at random if no seed was ever given).
+   * The info's `seed` says which seed the episode has.
+   */
   reset(options?: { readonly seed?: number }): ResetResult;
-  /** Plays an action; an action not legal now is an InputError, and so is a step after the episode ended. */
+  /** Plays an action; a step after the episode ended is an InputError, and so is an illegal action under the `error` rule. */
   step(action: number): StepResult;
   /** The actions allowed now, ascending ([] once the episode has ended). */
   legalActions(): number[];
@@ -46,7 +88,9 @@ export interface Environment {
 /** A game under an environment: what each concrete environment provides. */
 export interface EpisodeGame {
   observation(): Observation;
-  info(): Info;
+  /** A new object each call. */
+  info(): Record<string, number | string | boolean>;
+  /** The legal actions, ascending. */
   legalActions(): number[];
   /** Plays a legal action; returns the reward. */
   play(action: number): number;
@@ -54,23 +98,44 @@ export interface EpisodeGame {
   render(): string;
 }
 
+/** Which stream of a seed's generator draws the seeds of later episodes (core/prng.ts). */
+const EPISODE_SEED_STREAM = 7;
+
+/** A seed for the stream of an environment never given one. */
+const randomSeed = () => Math.floor(Math.random() * 0x1_0000_0000);
+
 /**
- * The bookkeeping every environment shares: the seed and the actions of the episode (a clone replays
- * them on a fresh game), the step limit, and the checks of each step.
+ * The bookkeeping every environment shares: the episode's seed and actions (a clone replays them on a
+ * fresh game), the stream of episode seeds, the step limit, the illegal-action rule and the checks of
+ * each step.
  */
 export class GameEnvironment implements Environment {
   private game: EpisodeGame;
-  private seed = 1;
+  private seed = 0;
+  private seeds: Prng;
   private actions: number[] = [];
   private truncated = false;
+  private endedByIllegalAction = false;
+  private readonly maxSteps: number | null;
+  readonly illegalAction: IllegalActionRule;
+  private readonly illegalReward: number;
 
   constructor(
-    readonly actionCount: number,
+    readonly spec: EnvironmentSpec,
     private readonly newGame: (seed: number) => EpisodeGame,
-    /** Steps after which an episode is truncated (null: none). */
-    private readonly maxSteps: number | null = null,
+    private readonly options: EpisodeOptions = {},
   ) {
+    this.maxSteps = options.maxSteps ?? null;
+    this.illegalAction = options.illegalAction ?? 'error';
+    this.illegalReward = options.illegalReward ?? -1;
+    if (!Number.isFinite(this.illegalReward))
+      throw new InputError(`the illegal action's reward must be a finite number, not ${this.illegalReward}`);
+    this.seeds = new Prng(randomSeed(), EPISODE_SEED_STREAM);
     this.game = newGame(this.seed);
+  }
+
+  get actionCount(): number {
+    return this.spec.actionCount;
   }
 
   reset(options: { readonly seed?: number } = {}): ResetResult {
@@ -78,42 +143,69 @@ export class GameEnvironment implements Environment {
       if (!Number.isSafeInteger(options.seed) || options.seed < 0)
         throw new InputError(`the seed must be a whole number of at least 0, not ${options.seed}`);
       this.seed = options.seed;
+      this.seeds = new Prng(options.seed, EPISODE_SEED_STREAM);
+    } else {
+      this.seed = this.seeds.nextUint32();
     }
     this.game = this.newGame(this.seed);
     this.actions = [];
     this.truncated = false;
-    return { observation: this.game.observation(), info: this.game.info() };
+    this.endedByIllegalAction = false;
+    return { observation: this.game.observation(), info: this.info(false) };
   }
 
   step(action: number): StepResult {
-    if (this.game.over || this.truncated) throw new InputError('the episode has ended: reset to start another');
-    if (!this.legalActions().includes(action)) {
-      throw new InputError(`action ${action} is not legal now: the legal actions are ${this.legalActions().join(', ')}`);
+    if (this.ended) throw new InputError('the episode has ended: reset to start another');
+    if (!this.game.legalActions().includes(action)) {
+      const legal = `the legal actions are ${this.legalActions().join(', ')}`;
+      if (this.illegalAction === 'error') throw new InputError(`action ${action} is not legal now: ${legal}`);
+      this.endedByIllegalAction = true;
+      return {
+        observation: this.game.observation(),
+        reward: this.illegalReward,
+        terminated: true,
+        truncated: false,
+        info: this.info(true),
+      };
     }
     const reward = this.game.play(action);
     this.actions.push(action);
     this.truncated = !this.game.over && this.maxSteps !== null && this.actions.length >= this.maxSteps;
-    return { observation: this.game.observation(), reward, terminated: this.game.over, truncated: this.truncated, info: this.game.info() };
+    return { observation: this.game.observation(), reward, terminated: this.game.over, truncated: this.truncated, info: this.info(false) };
   }
 
   legalActions(): number[] {
-    return this.game.over || this.truncated ? [] : this.game.legalActions();
+    return this.ended ? [] : [...this.game.legalActions()];
   }
 
   actionMask(): Uint8Array {
     const mask = new Uint8Array(this.actionCount);
-    for (const action of this.legalActions()) mask[action] = 1;
+    if (!this.ended) for (const action of this.game.legalActions()) mask[action] = 1;
     return mask;
   }
 
   clone(): Environment {
-    const copy = new GameEnvironment(this.actionCount, this.newGame, this.maxSteps);
+    const copy = new GameEnvironment(this.spec, this.newGame, this.options);
     copy.reset({ seed: this.seed });
     for (const action of this.actions) copy.step(action);
+    copy.seeds = Prng.fromState(this.seeds.state());
+    copy.truncated = this.truncated;
+    copy.endedByIllegalAction = this.endedByIllegalAction;
     return copy;
   }
 
   render(): string {
     return this.game.render();
+  }
+
+  private get ended(): boolean {
+    return this.game.over || this.truncated || this.endedByIllegalAction;
+  }
+
+  private info(illegalAction: boolean): Info {
+    const info: Record<string, number | string | boolean> = this.game.info(); // a fresh object each time
+    info.seed = this.seed;
+    info.illegalAction = illegalAction;
+    return info;
   }
 }

@@ -1,14 +1,13 @@
 import { SameGame } from '../samegame/game.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import type { SameGameRules } from '../samegame/rules.ts';
-import { GameEnvironment, type EpisodeGame } from './environment.ts';
+import { GameEnvironment, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions } from './environment.ts';
 
-export interface SameGameEnvOptions {
+export interface SameGameEnvOptions extends EpisodeOptions {
   readonly width?: number;
   readonly height?: number;
   readonly colours?: number;
   readonly rules?: SameGameRules;
-  readonly maxSteps?: number | null;
 }
 
 /**
@@ -23,11 +22,15 @@ export function sameGameEnv({
   height = 15,
   colours = 5,
   rules = { scoring: 'standard', shift: 'left' },
-  maxSteps = null,
+  ...episode
 }: SameGameEnvOptions = {}): GameEnvironment {
   randomBoard(width, height, colours, 1); // the size and colours are checked now
+  const spec: EnvironmentSpec = {
+    actionCount: width * height,
+    observation: { board: { shape: [height, width], dtype: 'uint8', low: 0, high: colours } },
+  };
   return new GameEnvironment(
-    width * height,
+    spec,
     (seed): EpisodeGame => {
       const game = new SameGame(randomBoard(width, height, colours, seed), rules);
       return {
@@ -53,6 +56,6 @@ export function sameGameEnv({
         render: () => game.board.toString(),
       };
     },
-    maxSteps,
+    episode,
   );
 }

@@ -1,60 +1,186 @@
 /**
  * An environment over newline-delimited JSON, for agents in any language: one request a line, one
- * answer a line. `{"cmd":"reset","seed":S}` → `{"observation","info","legal"}`; `{"cmd":"step","action":A}`
- * → `{"observation","reward","terminated","truncated","info","legal"}`; `{"cmd":"render"}` →
- * `{"text"}`; `{"cmd":"close"}` ends the session. Observations' typed arrays are JSON arrays. A bad
- * request gets `{"error":"<reason>"}` and the session goes on.
+ * answer a line.
+ *
+ * One environment: `{"cmd":"reset","seed":S}` (seed optional: without it a new episode, as
+ * `Environment.reset`) → `{"observation","info","legal"}`; `{"cmd":"step","action":A}` →
+ * `{"observation","reward","terminated","truncated","info","legal"}`.
+ *
+ * A batch (`gridmind env --envs N`): `{"cmd":"reset","seed":S}` (S seeds environment i with S + i; a list
+ * of N seeds; or none) → `{"observation","info","mask"}`; `{"cmd":"step","actions":[A0,…]}` →
+ * `{"observation","reward","terminated","truncated","info","mask"}`, each field holding every
+ * environment's value (`info` a list per key, `observation` and `mask` one array per environment), with
+ * Gymnasium's next-step autoreset (batch.ts).
+ *
+ * Both: `{"cmd":"spec"}` → `{"actionCount","observation":{NAME:{"shape","dtype","low","high"}},"envs","arrays"}`;
+ * `{"cmd":"render"}` (a batch: `"index":I`) → `{"text"}`; `{"cmd":"close"}` ends the session. Arrays
+ * (observations, masks) are JSON lists, or with `arrays: 'base64'` the base64 of their bytes (uint8, or
+ * float32 little-endian; a batch's arrays one environment after another): a learner in Python reads them
+ * with `numpy.frombuffer`. A bad request gets `{"error":"<reason>"}` and the session goes on.
  */
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
-import type { Environment, Observation } from './environment.ts';
+import { BatchEnvironment } from './batch.ts';
+import type { Environment, Info, Observation, ResetResult, StepResult } from './environment.ts';
+
+/** How arrays travel: JSON lists, or base64 of their bytes. */
+export type ArrayEncoding = 'json' | 'base64';
+
+const seed = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const request = z.discriminatedUnion('cmd', [
-  z.object({ cmd: z.literal('reset'), seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
-  z.object({ cmd: z.literal('step'), action: z.number().int() }),
-  z.object({ cmd: z.literal('render') }),
+  z.object({ cmd: z.literal('reset'), seed: z.union([seed, z.array(seed)]).optional() }),
+  z.object({ cmd: z.literal('step'), action: z.number().int().optional(), actions: z.array(z.number().int()).optional() }),
+  z.object({ cmd: z.literal('render'), index: z.number().int().min(0).optional() }),
+  z.object({ cmd: z.literal('spec') }),
   z.object({ cmd: z.literal('close') }),
 ]);
+type Request = z.infer<typeof request>;
 
-const plain = (observation: Observation) => Object.fromEntries(Object.entries(observation).map(([name, values]) => [name, [...values]]));
+const USAGE =
+  'send {"cmd":"reset","seed":S}, {"cmd":"step","action":A} (a batch: "actions":[…]), {"cmd":"spec"}, {"cmd":"render"} or {"cmd":"close"}';
 
-/** The answer to one request line, or null for `close`. */
-export function answer(env: Environment, line: string): unknown {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return { error: 'a request is one JSON object a line, such as {"cmd":"reset","seed":1}' };
+type Typed = Uint8Array | Float32Array;
+
+/** One array in the session's encoding. */
+function encode(values: Typed, arrays: ArrayEncoding): string | number[] {
+  return arrays === 'json' ? Array.from(values) : Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
+}
+
+/** The same array of every environment of a batch: a list of lists, or one base64 string of them all. */
+function encodeAll(values: readonly Typed[], arrays: ArrayEncoding): string | number[][] {
+  if (arrays === 'json') return values.map((one) => Array.from(one));
+  const size = values[0].byteLength;
+  const bytes = Buffer.allocUnsafe(size * values.length);
+  values.forEach((one, i) => bytes.set(new Uint8Array(one.buffer, one.byteOffset, size), i * size));
+  return bytes.toString('base64');
+}
+
+const encodeObservation = (observation: Observation, arrays: ArrayEncoding) =>
+  Object.fromEntries(Object.entries(observation).map(([name, values]) => [name, encode(values, arrays)]));
+
+/** A batch's results field by field: each observation array and info key as one value of every environment. */
+function columns(results: readonly ResetResult[], arrays: ArrayEncoding) {
+  const observation: Record<string, string | number[][]> = {};
+  for (const name of Object.keys(results[0].observation))
+    observation[name] = encodeAll(
+      results.map((result) => result.observation[name]),
+      arrays,
+    );
+  const info: Record<string, Info[string][]> = {};
+  for (const key of Object.keys(results[0].info)) info[key] = results.map((result) => result.info[key]);
+  return { observation, info };
+}
+
+/** A session: one environment, or a batch, and how its arrays travel. */
+export class PipeSession {
+  private readonly batch: BatchEnvironment | null;
+
+  constructor(
+    private readonly env: Environment | BatchEnvironment,
+    private readonly arrays: ArrayEncoding = 'json',
+  ) {
+    this.batch = env instanceof BatchEnvironment ? env : null;
   }
-  const checked = request.safeParse(parsed);
-  if (!checked.success) {
-    return { error: 'unknown request: send {"cmd":"reset","seed":S}, {"cmd":"step","action":A}, {"cmd":"render"} or {"cmd":"close"}' };
+
+  /** The answer to one request line, or null for `close`. */
+  answer(line: string): unknown {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      return { error: 'a request is one JSON object a line, such as {"cmd":"reset","seed":1}' };
+    }
+    const checked = request.safeParse(parsed);
+    if (!checked.success) return { error: `unknown request: ${USAGE}` };
+    try {
+      return this.answerTo(checked.data);
+    } catch (error) {
+      if (error instanceof InputError) return { error: error.message };
+      throw error;
+    }
   }
-  const message = checked.data;
-  try {
+
+  private answerTo(message: Request): unknown {
+    const { arrays, batch } = this;
     if (message.cmd === 'close') return null;
+    if (message.cmd === 'spec') return { ...this.env.spec, envs: batch?.envs.length ?? null, arrays };
+    if (batch !== null) return this.answerBatch(batch, message);
+    const env = this.env as Environment;
     if (message.cmd === 'render') return { text: env.render() };
     if (message.cmd === 'reset') {
+      if (Array.isArray(message.seed)) throw new InputError('one environment takes one seed, not a list (a list is for a batch: --envs N)');
       const { observation, info } = env.reset({ seed: message.seed });
-      return { observation: plain(observation), info, legal: env.legalActions() };
+      return { observation: encodeObservation(observation, arrays), info, legal: env.legalActions() };
     }
+    if (message.action === undefined) throw new InputError('a step names its action: {"cmd":"step","action":A}');
     const result = env.step(message.action);
-    return { ...result, observation: plain(result.observation), legal: env.legalActions() };
-  } catch (error) {
-    if (error instanceof InputError) return { error: error.message };
-    throw error;
+    return { ...result, observation: encodeObservation(result.observation, arrays), legal: env.legalActions() };
+  }
+
+  private answerBatch(batch: BatchEnvironment, message: Exclude<Request, { cmd: 'close' | 'spec' }>): unknown {
+    const { arrays } = this;
+    if (message.cmd === 'render') {
+      const index = message.index ?? 0;
+      if (index >= batch.envs.length)
+        throw new InputError(`there are ${batch.envs.length} environments: render one of 0 to ${batch.envs.length - 1}`);
+      return { text: batch.envs[index].render() };
+    }
+    if (message.cmd === 'reset') return { ...columns(batch.reset(message.seed), arrays), mask: this.masks(batch) };
+    if (message.actions === undefined) throw new InputError('a batch steps with one action per environment: {"cmd":"step","actions":[…]}');
+    const results: StepResult[] = batch.step(message.actions);
+    return {
+      ...columns(results, arrays),
+      reward: results.map((result) => result.reward),
+      terminated: results.map((result) => result.terminated),
+      truncated: results.map((result) => result.truncated),
+      mask: this.masks(batch),
+    };
+  }
+
+  private masks(batch: BatchEnvironment): string | number[][] {
+    const masks = batch.actionMasks();
+    if (this.arrays === 'base64') return encode(masks, 'base64') as string;
+    const { actionCount } = batch.spec;
+    return batch.envs.map((_, i) => Array.from(masks.subarray(i * actionCount, (i + 1) * actionCount)));
   }
 }
 
-/** Serves the environment on stdin and stdout until `close` or the end of the input. */
-export async function serveOverStdio(env: Environment): Promise<void> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    const reply = answer(env, line);
-    if (reply === null) break;
-    process.stdout.write(`${JSON.stringify(reply)}\n`);
-  }
-  lines.close();
+/**
+ * Serves the environment (or batch) on stdin and stdout until `close` or the end of the input. Lines are
+ * split from stdin's chunks directly: a learner waits for each answer, so the time an answer takes is the
+ * time of its steps.
+ */
+export function serveOverStdio(env: Environment | BatchEnvironment, arrays: ArrayEncoding = 'json'): Promise<void> {
+  const session = new PipeSession(env, arrays);
+  return new Promise((resolve) => {
+    let pending = '';
+    const finish = () => {
+      process.stdin.off('data', take).off('end', last);
+      process.stdin.pause();
+      resolve();
+    };
+    /** Answers one line; false after `close`. */
+    const serve = (line: string): boolean => {
+      if (line.trim() === '') return true;
+      const reply = session.answer(line);
+      if (reply === null) return false;
+      process.stdout.write(`${JSON.stringify(reply)}\n`);
+      return true;
+    };
+    const take = (chunk: string) => {
+      pending += chunk;
+      for (let newline = pending.indexOf('\n'); newline >= 0; newline = pending.indexOf('\n')) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (!serve(line)) return finish();
+      }
+    };
+    const last = () => {
+      serve(pending);
+      finish();
+    };
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', take).on('end', last);
+  });
 }

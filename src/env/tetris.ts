@@ -1,31 +1,46 @@
 import { InputError } from '../core/errors.ts';
+import { AfterstateMeasurer } from '../tetris-ai/afterstates.ts';
+import { checkBoardSize } from '../tetris/board.ts';
 import { Game } from '../tetris/game.ts';
 import { KEYS } from '../tetris/keys.ts';
 import { PlacementGenerator } from '../tetris/placements.ts';
-import type { RotationSystemName } from '../tetris/rotation/index.ts';
+import { ROTATION_SYSTEMS, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
-import { GameEnvironment, type EpisodeGame, type Info, type Observation } from './environment.ts';
+import { GameEnvironment, type ArraySpec, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions, type Info } from './environment.ts';
 
-export interface TetrisEnvOptions {
+export interface TetrisEnvOptions extends EpisodeOptions {
   readonly width?: number;
   readonly height?: number;
   /** Next pieces shown (default 1). */
   readonly preview?: number;
-  /** Steps after which an episode is truncated. */
-  readonly maxSteps?: number | null;
+}
+
+/** The observation arrays every Tetris environment has: the board and the pieces (see {@link observe}). */
+function tetrisSpec(width: number, height: number, preview: number, highestCell: number): Record<string, ArraySpec> {
+  return {
+    board: { shape: [height, width], dtype: 'uint8', low: 0, high: highestCell },
+    pieces: { shape: [1 + preview], dtype: 'uint8', low: 0, high: 6 },
+  };
 }
 
 /**
- * The observation of a Tetris game: `board`, width × height cells row by row from the floor up (0
+ * The observation of a Tetris game: `board`, height × width cells row by row from the floor up (0
  * empty, 1 locked, 2 the falling piece), and `pieces`, the current piece and the preview (0–6: I O T S
  * Z J L).
  */
-function observe(game: Game): Observation {
-  const { width, height } = game.board;
+function observe(game: Game): { board: Uint8Array; pieces: Uint8Array } {
+  const { width, height, rows } = game.board;
   const board = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (game.board.isFilled(x, y)) board[y * width + x] = 1;
+  for (let y = 0; y < height; y++) {
+    const row = rows[y];
+    if (row !== 0) for (let x = 0; x < width; x++) board[y * width + x] = (row >>> x) & 1;
+  }
   for (const [x, y] of game.activeCells() ?? []) if (y < height) board[y * width + x] = 2;
-  return { board, pieces: Uint8Array.from([game.current, ...game.preview()]) };
+  const preview = game.preview();
+  const pieces = new Uint8Array(1 + preview.length);
+  pieces[0] = game.current;
+  pieces.set(preview, 1);
+  return { board, pieces };
 }
 
 function infoOf(game: Game): Info {
@@ -46,34 +61,96 @@ function draw(game: Game): string {
 }
 
 /**
+ * A bound on the size of every feature on a width × height board, (width · height)²: counts of cells,
+ * transitions and wells, and sums of heights and their squares, all stay below it.
+ */
+const FEATURE_BOUND = (width: number, height: number) => (width * height) ** 2;
+
+export interface TetrisDropEnvOptions extends TetrisEnvOptions {
+  /**
+   * Features (`gridmind features`, by name) to measure on the afterstate of every legal action: the
+   * observation then has `afterstates`, 4·width × features values (action-major; zeros for illegal
+   * actions), and `afterstateRewards`, the reward each action would earn.
+   */
+  readonly afterstates?: readonly string[];
+}
+
+/**
  * Tetris under the research protocol: uniform pieces, and each action places the current piece by a
  * straight drop. Action = rotation × width + x (the orientation and the column of its bounding box's
  * left side), 4 × width actions in all; the legal ones are the piece's drop placements. Reward = the
  * lines cleared. Terminated when the next piece has no placement. The same pieces as `gridmind play`
  * and `bench` for the same seed.
  */
-export function tetrisDropEnv({ width = 10, height = 20, preview = 1, maxSteps = null }: TetrisEnvOptions = {}): GameEnvironment {
+export function tetrisDropEnv({
+  width = 10,
+  height = 20,
+  preview = 1,
+  afterstates = [],
+  ...episode
+}: TetrisDropEnvOptions = {}): GameEnvironment {
+  checkBoardSize(width, height);
   const actionCount = 4 * width;
-  return new GameEnvironment(
+  const features = afterstates.length;
+  const measurer = features > 0 ? new AfterstateMeasurer(afterstates, width, height) : null;
+  // One generator for every episode and clone of the environment: each reads its results at once.
+  const generator = new PlacementGenerator(width, height, ROTATION_SYSTEMS[RULE_SETS.research.rotation]);
+  const spec: EnvironmentSpec = {
     actionCount,
+    observation: {
+      ...tetrisSpec(width, height, preview, 1),
+      ...(measurer !== null && {
+        afterstates: {
+          shape: [actionCount, features],
+          dtype: 'float32',
+          low: -FEATURE_BOUND(width, height),
+          high: FEATURE_BOUND(width, height),
+        },
+        afterstateRewards: { shape: [actionCount], dtype: 'float32', low: 0, high: RULE_SETS.research.points(4, 0) },
+      }),
+    },
+  };
+  return new GameEnvironment(
+    spec,
     (seed): EpisodeGame => {
       const game = new Game({ rules: 'research', width, height, seed, preview }, { keepLog: false });
-      const generator = new PlacementGenerator(width, height, game.system);
-      const placements = () => {
-        const count = generator.generate(game.board, game.current, 'drop');
-        return Array.from({ length: count }, (_, i) => ({ action: generator.rotation[i] * width + generator.x[i], y: generator.y[i] }));
+      // The current piece's placements, found once a state: the legal actions, ascending, and by action
+      // the row of its placement (−1: not legal).
+      let legal: number[] = [];
+      const rowOf = new Int8Array(actionCount);
+      const findPlacements = () => {
+        rowOf.fill(-1);
+        const count = game.over ? 0 : generator.generate(game.board, game.current, 'drop');
+        for (let i = 0; i < count; i++) rowOf[generator.rotation[i] * width + generator.x[i]] = generator.y[i];
+        legal = [];
+        for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
+      };
+      findPlacements();
+      const measureAfterstates = (measurer: AfterstateMeasurer) => {
+        const values = new Float32Array(actionCount * features);
+        const rewards = new Float32Array(actionCount);
+        const orientations = game.system.orientations[game.current];
+        measurer.load(game.board);
+        for (const action of legal) {
+          const lines = measurer.measure(
+            orientations[Math.floor(action / width)],
+            action % width,
+            rowOf[action],
+            values,
+            action * features,
+          );
+          rewards[action] = game.rules.points(lines, game.level);
+        }
+        return { afterstates: values, afterstateRewards: rewards };
       };
       return {
-        observation: () => observe(game),
+        observation: () => ({ ...observe(game), ...(measurer !== null && measureAfterstates(measurer)) }),
         info: () => infoOf(game),
-        legalActions: () =>
-          placements()
-            .map(({ action }) => action)
-            .sort((a, b) => a - b),
+        legalActions: () => legal,
         play(action) {
           const before = game.score;
-          const { y } = placements().find((placement) => placement.action === action)!;
-          game.place(Math.floor(action / width), action % width, y);
+          game.place(Math.floor(action / width), action % width, rowOf[action]);
+          findPlacements();
           return game.score - before;
         },
         get over() {
@@ -82,7 +159,7 @@ export function tetrisDropEnv({ width = 10, height = 20, preview = 1, maxSteps =
         render: () => draw(game),
       };
     },
-    maxSteps,
+    episode,
   );
 }
 
@@ -112,14 +189,16 @@ export function tetrisKeysEnv({
   preview = 1,
   stepMs = 100,
   target,
-  maxSteps = null,
+  ...episode
 }: TetrisKeysEnvOptions = {}): GameEnvironment {
   if (RULE_SETS[rules].style !== 'keys')
     throw new InputError(`the ${rules} rules place pieces by drops, not keys: use the drop environment`);
   if (!(stepMs > 0 && stepMs <= 60_000)) throw new InputError(`a step's time must be from 1 to 60,000 ms, not ${stepMs}`);
   const all = KEY_ACTIONS.map((_, action) => action);
+  const size = new Game({ rules, rotation, width, height, seed: 1, preview, target }, { keepLog: false }).board; // checks the options now
+  const spec: EnvironmentSpec = { actionCount: KEY_ACTIONS.length, observation: tetrisSpec(size.width, size.height, preview, 2) };
   return new GameEnvironment(
-    KEY_ACTIONS.length,
+    spec,
     (seed): EpisodeGame => {
       const game = new Game({ rules, rotation, width, height, seed, preview, target }, { keepLog: false });
       return {
@@ -139,6 +218,6 @@ export function tetrisKeysEnv({
         render: () => draw(game),
       };
     },
-    maxSteps,
+    episode,
   );
 }

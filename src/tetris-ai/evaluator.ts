@@ -57,11 +57,7 @@ export class Evaluator {
   }
 
   score(input: FeatureInput): number {
-    const { width } = input;
-    if (this.scans) scanPlacement(input, this.scan, this.scansHeights, this.scansHoleDepth);
-    else if (this.afterHeights) measureHeights(input.after, width);
-    const afterMeasured = this.scansHeights || this.afterHeights;
-    if (this.beforeHeights && (input.before !== input.after || !afterMeasured)) measureHeights(input.before, width);
+    this.prepare(input);
     const { features, weights, scanSlots, scan } = this;
     let total = 0;
     if (this.scansAll) {
@@ -74,6 +70,22 @@ export class Evaluator {
       total += weights[i] * (slot >= 0 ? scan[slot] : features[i].compute(input));
     }
     return total;
+  }
+
+  /** Each feature's own value for the placement `input` describes, weights aside, into `out` from `offset`, in the weights' order. */
+  measure(input: FeatureInput, out: Float32Array | Float64Array, offset = 0): void {
+    this.prepare(input);
+    const { features, scanSlots, scan } = this;
+    for (let i = 0; i < features.length; i++) out[offset + i] = scanSlots[i] >= 0 ? scan[scanSlots[i]] : features[i].compute(input);
+  }
+
+  /** Measures what the features read besides the boards: the scan, or the heights they need. */
+  private prepare(input: FeatureInput): void {
+    const { width } = input;
+    if (this.scans) scanPlacement(input, this.scan, this.scansHeights, this.scansHoleDepth);
+    else if (this.afterHeights) measureHeights(input.after, width);
+    const afterMeasured = this.scansHeights || this.afterHeights;
+    if (this.beforeHeights && (input.before !== input.after || !afterMeasured)) measureHeights(input.before, width);
   }
 }
 

@@ -73,6 +73,13 @@ export interface ReplayLog {
 }
 
 /**
+ * A placement generator per board size and rotation system, shared by every game of a thread (making
+ * one costs more than a short game): a game reads a generation's results at once, before another game
+ * can generate.
+ */
+const SHARED_GENERATORS = new Map<string, PlacementGenerator>();
+
+/**
  * The Tetris state machine: spawn, moves, gravity, lock, line clear, score and level, preview,
  * challenge garbage and game over. Pure: time passes only through {@link advance}, randomness comes
  * from the seed, and every input is logged, so {@link replay} reproduces a game exactly.
@@ -99,6 +106,7 @@ export class Game {
   private readonly upcoming: Piece[] = [];
   private readonly randomizer: Randomizer;
   private readonly inputs: LoggedInput[] = [];
+  /** The thread's shared generator for this board and rotation system, once looked up. */
   private generator: PlacementGenerator | null = null;
   private readonly keepLog: boolean;
   private readonly onLock: ((lock: LockResult) => void) | undefined;
@@ -215,7 +223,8 @@ export class Game {
     this.lines += lines;
     this.level = this.rules.level(this.lines, this.score);
     this.pieces++;
-    this.lastLock = { ...placed, lines, points };
+    // Field by field: V8 copies a spread object generically, far slower on this path every lock takes.
+    this.lastLock = { piece: placed.piece, rotation: placed.rotation, x: placed.x, y: placed.y, lines, points };
     this.onLock?.(this.lastLock);
     this.active = null;
     this.upcoming.shift();
@@ -263,7 +272,12 @@ export class Game {
   }
 
   private placements(): PlacementGenerator {
-    this.generator ??= new PlacementGenerator(this.board.width, this.board.height, this.system);
+    if (this.generator === null) {
+      const { width, height } = this.board;
+      const key = `${width}x${height} ${this.config.rotation}`;
+      this.generator = SHARED_GENERATORS.get(key) ?? new PlacementGenerator(width, height, this.system);
+      SHARED_GENERATORS.set(key, this.generator);
+    }
     return this.generator;
   }
 

@@ -85,12 +85,81 @@ describe('gridmind env --stdio', () => {
       [['--game', 'tetris'], /say how to serve the environment: --stdio/],
       [['--game', 'tetris', '--keys', '--rules', 'research', '--stdio'], /the research rules place pieces by drops/],
       [['--game', 'tetris', '--rules', 'classic', '--stdio'], /--rules and --rotation need --keys/],
+      [['--game', 'tetris', '--afterstates', 'holes,wells', '--stdio'], /unknown feature "wells"/],
+      [['--game', 'tetris', '--keys', '--afterstates', 'holes', '--stdio'], /--afterstates measures drop placements/],
+      [['--game', 'samegame', '--afterstates', 'holes', '--stdio'], /--afterstates and --target are for tetris/],
+      [['--game', 'tetris', '--illegal', 'ignore', '--stdio'], /unknown --illegal rule "ignore": use error or end/],
+      [['--game', 'tetris', '--illegal-reward', '-3', '--stdio'], /--illegal-reward is the reward of --illegal end/],
+      [['--game', 'tetris', '--envs', '0', '--stdio'], /--envs/],
+      [['--game', 'tetris', '--arrays', 'hex', '--stdio'], /unknown --arrays encoding "hex"/],
     ] as const) {
       const { code, stderr } = await runCli(['env', ...args]);
       expect(code, args.join(' ')).toBe(2);
       expect(stderr).toMatch(message);
       expect(stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+});
+
+describe('gridmind env --stdio for learners', () => {
+  it('says its spec, starts a new episode on a reset without a seed, and sends arrays as base64 when asked', async () => {
+    const args = ['--game', 'tetris', '--board', '6x8', '--preview', '2', '--afterstates', 'holes,landingHeight', '--arrays', 'base64'];
+    const { answers, code } = await session(args, [
+      '{"cmd":"spec"}',
+      '{"cmd":"reset","seed":4}',
+      '{"cmd":"reset"}',
+      '{"cmd":"reset","seed":[1,2]}',
+    ]);
+    expect(code).toBe(0);
+    const [spec, seeded, unseeded, list] = answers as [
+      Record<string, unknown>,
+      { observation: Record<string, string>; info: { seed: number }; legal: number[] },
+      { info: { seed: number } },
+      { error: string },
+    ];
+    expect(spec).toEqual({
+      actionCount: 24,
+      observation: {
+        board: { shape: [8, 6], dtype: 'uint8', low: 0, high: 1 },
+        pieces: { shape: [3], dtype: 'uint8', low: 0, high: 6 },
+        afterstates: { shape: [24, 2], dtype: 'float32', low: -2304, high: 2304 },
+        afterstateRewards: { shape: [24], dtype: 'float32', low: 0, high: 4 },
+      },
+      envs: null,
+      arrays: 'base64',
+    });
+    expect(Buffer.from(seeded.observation.board, 'base64')).toHaveLength(48);
+    const afterstates = new Float32Array(new Uint8Array(Buffer.from(seeded.observation.afterstates, 'base64')).buffer);
+    expect(afterstates).toHaveLength(48);
+    expect(seeded.legal.every((action) => afterstates[action * 2 + 1] > 0)).toBe(true); // every placement lands somewhere
+    expect(seeded.info.seed).toBe(4);
+    expect(unseeded.info.seed).not.toBe(4);
+    expect(list.error).toMatch(/one environment takes one seed/);
+  });
+
+  it('serves a batch: seeds S + i, one action each, masks, and next-step autoreset', async () => {
+    const requests = ['{"cmd":"spec"}', '{"cmd":"reset","seed":20}'];
+    for (let step = 0; step < 60; step++) requests.push('{"cmd":"step","actions":[0,4,8]}');
+    requests.push('{"cmd":"render","index":2}', '{"cmd":"step","actions":[0]}');
+    const { answers } = await session(['--game', 'tetris', '--board', '6x8', '--envs', '3', '--illegal', 'end'], requests);
+    const [spec, reset, ...rest] = answers as Record<string, any>[];
+    expect(spec).toMatchObject({ actionCount: 24, envs: 3, arrays: 'json' });
+    expect(reset.info.seed).toEqual([20, 21, 22]);
+    expect(reset.mask).toHaveLength(3);
+    expect(reset.observation.board).toHaveLength(3);
+    const steps = rest.slice(0, 60);
+    let ended = [false, false, false];
+    for (const step of steps) {
+      expect(step.reward).toHaveLength(3);
+      for (let i = 0; i < 3; i++) {
+        if (ended[i]) expect([step.reward[i], step.terminated[i], step.info.pieces[i]]).toEqual([0, false, 0]);
+        expect(step.mask[i]).toHaveLength(24);
+      }
+      ended = step.terminated.map((terminated: boolean, i: number) => terminated || step.truncated[i]);
+    }
+    expect(steps.some((step) => step.info.illegalAction.includes(true))).toBe(true); // fixed actions turn illegal in time
+    expect(rest[60].text.split('\n')).toHaveLength(8);
+    expect(rest[61].error).toMatch(/give one action per environment: 3 actions, not 1/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../src/env/environment.ts';
+import { BatchEnvironment } from '../../src/env/batch.ts';
 import { sameGameEnv } from '../../src/env/samegame.ts';
 import { KEY_ACTIONS, tetrisDropEnv, tetrisKeysEnv } from '../../src/env/tetris.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
@@ -90,5 +91,157 @@ describe('the environments against the engines', () => {
     while (!result.terminated) result = env.step(5);
     expect(result.info.outcome).toBe('topped-out');
     expect(() => tetrisKeysEnv({ rules: 'research' })).toThrow('the research rules place pieces by drops, not keys');
+  });
+});
+
+describe('episodes without a seed, illegal actions and specs', () => {
+  const firstPieces = (env: Environment, seed?: number) => {
+    const { observation, info } = env.reset(seed === undefined ? {} : { seed });
+    return { pieces: [...observation.pieces].join(''), seed: info.seed };
+  };
+
+  it('starts a new episode on a reset without a seed, drawn from the stream the last seed started, and says its seed', () => {
+    const env = tetrisDropEnv({ width: 10, height: 10, preview: 8 });
+    const seeded = firstPieces(env, 5);
+    expect(seeded.seed).toBe(5);
+    const next = [firstPieces(env), firstPieces(env), firstPieces(env)];
+    expect(new Set([seeded, ...next].map((episode) => episode.pieces)).size).toBe(4);
+    for (const episode of next)
+      expect(firstPieces(tetrisDropEnv({ width: 10, height: 10, preview: 8 }), episode.seed as number)).toEqual(episode);
+    firstPieces(env, 5);
+    expect([firstPieces(env), firstPieces(env), firstPieces(env)]).toEqual(next);
+    const unseeded = [firstPieces(tetrisDropEnv({ preview: 8 })), firstPieces(tetrisDropEnv({ preview: 8 }))];
+    expect(unseeded[0].seed).not.toBe(unseeded[1].seed);
+  });
+
+  it('ends the episode at an illegal action under the end rule, with its reward, the state unchanged', () => {
+    for (const [env, penalty] of [
+      [tetrisDropEnv({ width: 6, height: 8, illegalAction: 'end', illegalReward: -5 }), -5],
+      [sameGameEnv({ width: 5, height: 5, colours: 3, illegalAction: 'end' }), -1],
+    ] as const) {
+      const { observation } = env.reset({ seed: 3 });
+      const illegal = [...env.actionMask()].indexOf(0);
+      const result = env.step(illegal);
+      expect(result).toMatchObject({ terminated: true, truncated: false, info: { illegalAction: true } });
+      expect(result.reward).toBe(penalty);
+      expect(result.observation).toEqual(observation);
+      expect(env.legalActions()).toEqual([]);
+      expect(() => env.step(0)).toThrow('the episode has ended');
+    }
+    expect(() => tetrisDropEnv({ illegalReward: Number.NaN })).toThrow('must be a finite number');
+  });
+
+  it('describes its observation arrays, and every observation matches the description', () => {
+    const envs = [
+      tetrisDropEnv({ width: 6, height: 8, preview: 2, afterstates: ['holes', 'landingHeight', 'weightedHeight'] }),
+      tetrisKeysEnv({ width: 6, height: 10 }),
+      sameGameEnv({ width: 6, height: 5, colours: 4 }),
+    ];
+    for (const env of envs) {
+      let result: { observation: Record<string, Uint8Array | Float32Array>; terminated?: boolean } = env.reset({ seed: 1 });
+      for (let step = 0; step < 40 && !result.terminated; step++) {
+        for (const [name, array] of Object.entries(env.spec.observation)) {
+          const values = result.observation[name];
+          expect(values.length, name).toBe(array.shape.reduce((a, b) => a * b, 1));
+          expect(values instanceof Float32Array, name).toBe(array.dtype === 'float32');
+          for (const value of values) {
+            if (array.low !== null) expect(value).toBeGreaterThanOrEqual(array.low);
+            if (array.high !== null) expect(value).toBeLessThanOrEqual(array.high);
+          }
+        }
+        expect(Object.keys(result.observation).sort()).toEqual(Object.keys(env.spec.observation).sort());
+        const legal = env.legalActions();
+        result = env.step(legal[step % legal.length]);
+      }
+    }
+    expect(envs.map((env) => env.spec.actionCount)).toEqual([24, 7, 30]);
+  });
+});
+
+describe('afterstates', () => {
+  it("measure each legal action's features as agents weigh them: the greedy choice over them plays bcts's games", () => {
+    const spec = loadAgentSpec('bcts');
+    const names = Object.keys(spec.weights);
+    const weights = names.map((name) => spec.weights[name] * (spec.sense === 'maximize' ? 1 : -1));
+    for (const seed of [1, 2, 3]) {
+      const env = tetrisDropEnv({ width: 10, height: 10, afterstates: names });
+      let result: { observation: Record<string, Uint8Array | Float32Array>; terminated: boolean; info: Record<string, unknown> } = {
+        ...env.reset({ seed }),
+        terminated: false,
+      };
+      let pieces = 0;
+      for (; !result.terminated && pieces < 3000; pieces++) {
+        const values = result.observation.afterstates;
+        const rewards = result.observation.afterstateRewards;
+        let best = -1;
+        let bestValue = -Infinity;
+        for (const action of env.legalActions()) {
+          const value = names.reduce((sum, _, f) => sum + weights[f] * values[action * names.length + f], 0);
+          if (value > bestValue) [best, bestValue] = [action, value];
+        }
+        const lines = result.info.lines as number;
+        result = env.step(best);
+        expect(result.info.lines).toBe(lines + rewards[best]);
+      }
+      const played = playGame(spec, { rules: 'research', width: 10, height: 10, seed, preview: 0, maxPieces: 3000 });
+      expect({ lines: result.info.lines, pieces }).toEqual({ lines: played.lines, pieces: played.pieces });
+      expect(pieces).toBeGreaterThan(500);
+    }
+  });
+
+  it('are zero for illegal actions, and refuse unknown or repeated features', () => {
+    const env = tetrisDropEnv({ width: 6, height: 8, afterstates: ['holes', 'aggregateHeight'] });
+    const { observation } = env.reset({ seed: 2 });
+    const mask = env.actionMask();
+    for (let action = 0; action < env.actionCount; action++) {
+      if (mask[action] === 0)
+        expect([...observation.afterstates.subarray(action * 2, action * 2 + 2), observation.afterstateRewards[action]]).toEqual([0, 0, 0]);
+      else expect(observation.afterstates[action * 2 + 1]).toBeGreaterThan(0);
+    }
+    expect(() => tetrisDropEnv({ afterstates: ['holes', 'wells'] })).toThrow('unknown feature "wells"');
+    expect(() => tetrisDropEnv({ afterstates: ['holes', 'holes'] })).toThrow('the feature holes is named twice');
+  });
+});
+
+describe('batches', () => {
+  it("step every environment, autoreset next-step as Gymnasium's vector environments, and replay a seeded run exactly", () => {
+    const run = () => {
+      const batch = new BatchEnvironment(() => tetrisDropEnv({ width: 6, height: 8 }), 4);
+      const starts = batch.reset(10).map((result) => result.info.seed);
+      const trace: unknown[] = [starts];
+      let resets = 0;
+      let previous = batch.envs.map(() => false);
+      for (let step = 0; step < 200; step++) {
+        const actions = batch.envs.map((env) => env.legalActions()[step % Math.max(1, env.legalActions().length)] ?? 0);
+        const results = batch.step(actions);
+        results.forEach((result, i) => {
+          if (previous[i]) {
+            resets++;
+            expect(result).toMatchObject({ reward: 0, terminated: false, truncated: false, info: { pieces: 0 } });
+          }
+        });
+        previous = results.map((result) => result.terminated || result.truncated);
+        trace.push(results.map((result) => [result.reward, result.info.seed, result.info.lines]));
+      }
+      expect(resets).toBeGreaterThan(4);
+      expect(batch.actionMasks()).toHaveLength(4 * 24);
+      return trace;
+    };
+    const first = run();
+    expect(first[0]).toEqual([10, 11, 12, 13]);
+    expect(run()).toEqual(first);
+  });
+
+  it('refuses a step with the wrong number of actions, or an illegal one under the error rule, before any environment moves', () => {
+    const batch = new BatchEnvironment(() => tetrisDropEnv({ width: 6, height: 8 }), 2);
+    batch.reset(1);
+    const before = batch.envs.map((env) => env.render());
+    expect(() => batch.step([0])).toThrow('give one action per environment: 2 actions, not 1');
+    const legal = batch.envs[0].legalActions()[0];
+    const illegal = [...batch.envs[1].actionMask()].indexOf(0);
+    expect(() => batch.step([legal, illegal])).toThrow(`environment 1: action ${illegal} is not legal now`);
+    expect(batch.envs.map((env) => env.render())).toEqual(before);
+    expect(() => batch.reset([1, 2, 3])).toThrow('give one seed per environment: 2 seeds, not 3');
+    expect(() => new BatchEnvironment(() => tetrisDropEnv(), 0)).toThrow('a batch holds 1 to 1024 environments');
   });
 });
