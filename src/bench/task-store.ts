@@ -32,25 +32,31 @@ export function solveSetup(options: BoardSolveOptions): unknown {
 }
 
 /**
- * What identifies an agent in code's game besides its seed: the results revision, the content key of
- * its module's text (an edited module plays new games; the modules it imports are not looked at) and
- * every play option but the seed.
+ * What identifies the game of an agent in code or a program besides its seed: the results revision, the
+ * content key of its code (`kind` module: a module's text; program: a Python file's text or a command;
+ * an edited file plays new games, the files it imports are not looked at) and every play option but the seed.
  */
-export function moduleGameSetup(moduleText: string, options: PlayOptions): unknown {
+export function moduleGameSetup(code: string, options: PlayOptions, kind: 'module' | 'program' = 'module'): unknown {
   const { seed: _seed, ...play } = options;
-  return { revision: GAME_RESULTS_REVISION, module: contentKey(moduleText), play };
+  return { revision: GAME_RESULTS_REVISION, [kind]: contentKey(code), play };
 }
 
 /**
  * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends (a game or board
- * that code's fault ended is not: it is played again; code is known by its module's text); with `reuse`, a task already stored for the same setup is
- * answered from the store instead of being done again.
+ * that code's fault ended is not: it is played again; code is known by its module's text, a program by
+ * its file's text or its command); with `reuse`, a task already stored for the same setup is answered
+ * from the store instead of being done again.
  */
 export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
   const moduleTexts = new Map<string, string>();
   const moduleText = (file: string) => moduleTexts.get(file) ?? moduleTexts.set(file, readFileSync(file, 'utf8')).get(file)!;
-  const gameKey = (task: TetrisGameTask) =>
-    contentKey('spec' in task ? gameSetup(task.spec, task.options) : moduleGameSetup(moduleText(task.module), task.options));
+  const setupOf = (task: TetrisGameTask) => {
+    if ('spec' in task) return gameSetup(task.spec, task.options);
+    if ('module' in task) return moduleGameSetup(moduleText(task.module), task.options);
+    const { program } = task;
+    return moduleGameSetup('python' in program ? moduleText(program.python) : program.command, task.options, 'program');
+  };
+  const gameKey = (task: TetrisGameTask) => contentKey(setupOf(task));
   const boardKeys = ({ board, options, solver }: SameGameBoardTask) => {
     const setup =
       solver === undefined ? solveSetup(options) : { ...(solveSetup(options) as object), solver: contentKey(moduleText(solver)) };

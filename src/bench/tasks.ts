@@ -8,15 +8,17 @@ import { parseBoardText } from '../samegame/board-files.ts';
 import { solveWithCode } from '../samegame/code-solvers.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import { CodeAgentChooser, loadCodeAgent, type AgentModule } from '../tetris-ai/code-agents.ts';
+import { CodeAgentChooser, type AgentModule } from '../tetris-ai/code-agents.ts';
+import { loadOutsideAgent, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
 
 /**
  * One seeded Tetris game of an agent: an agent as data (`spec`), or an agent in code (`module`, the
- * absolute path of its file, and the milliseconds it may think over a move).
+ * absolute path of its file) or a program (`program`: a Python file's absolute path, or a command) with
+ * the milliseconds it may think over a move.
  */
 export type TetrisGameTask = { readonly game: 'tetris'; readonly options: PlayOptions } & (
-  { readonly spec: AgentSpec } | { readonly module: string; readonly moveTimeLimit: number }
+  { readonly spec: AgentSpec } | (OutsideAgent & { readonly moveTimeLimit: number })
 );
 
 /** How a SameGame board is solved in an experiment: every solver setting but cancellation, which cannot cross threads. */
@@ -66,7 +68,10 @@ function solveBoard({ board, options, solver }: SameGameBoardTask): Solution {
   return solveWithCode(parseBoardText(board), solver, options.rules, budget);
 }
 
-/** The agent modules this thread has loaded, by time limit and file. */
+/**
+ * The agents in code and programs this thread has loaded, by time limit and module or program: a
+ * program's process plays this thread's games one after the other.
+ */
 const modules = new Map<string, Promise<AgentModule>>();
 
 async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
@@ -76,9 +81,10 @@ async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
     const { lines, pieces, ms } = playGame(task.spec, options);
     return { lines, pieces, ms };
   }
-  const key = `${task.moveTimeLimit} ${task.module}`;
+  const { game: _game, options: _options, moveTimeLimit, ...agent } = task;
+  const key = `${moveTimeLimit} ${JSON.stringify(agent)}`;
   let module = modules.get(key);
-  if (module === undefined) modules.set(key, (module = loadCodeAgent(task.module, task.moveTimeLimit)));
+  if (module === undefined) modules.set(key, (module = loadOutsideAgent(agent, moveTimeLimit)));
   const chooser = new CodeAgentChooser(await module, options.width, options.height, researchRotation(options));
   try {
     const { lines, pieces, ms, fault } = playResearchWith(chooser, options);

@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.ts';
 import type { Db } from '../store/database.ts';
 import type { NewTetrisRun, PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import type { OutsideAgent } from '../tetris-ai/process-agent.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
 import { agreeOn, storeRun, type StoredRunId } from './run-store.ts';
@@ -10,11 +11,14 @@ import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
 import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
 
-/** A player of a benchmark: an agent as data, or an agent in code (the absolute path of its module). */
+/**
+ * A player of a benchmark: an agent as data, or an agent in code (the absolute path of its module) or a
+ * program (a Python file's absolute path, or a command) with its move time limit.
+ */
 export type BenchPlayer = {
-  /** The name shown in results: a built-in agent's name or the file given. */
+  /** The name shown in results: a built-in agent's name, or the file or command given. */
   readonly name: string;
-} & ({ readonly spec: AgentSpec } | { readonly module: string; readonly moveTimeLimit: number });
+} & ({ readonly spec: AgentSpec } | (OutsideAgent & { readonly moveTimeLimit: number }));
 
 export interface BenchOptions {
   readonly agent: BenchPlayer;
@@ -73,10 +77,8 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
             preview: options.preview,
             maxPieces: options.maxPieces,
           };
-          const task: TetrisGameTask =
-            'spec' in player
-              ? { game: 'tetris', spec: player.spec, options: play }
-              : { game: 'tetris', module: player.module, moveTimeLimit: player.moveTimeLimit, options: play };
+          const { name: _name, ...how } = player;
+          const task: TetrisGameTask = { game: 'tetris', ...how, options: play };
           const stored = options.store?.find(task);
           let record: Done<GameResult> | null = null; // stays null for a game missing from the store under `storedOnly`
           if (stored !== undefined) {
@@ -136,9 +138,14 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
   };
 }
 
-/** How a player plays, for the summary: `agentSpec` (`vsSpec`) for an agent as data, `agentModule` (`vsModule`) for one in code. */
+/**
+ * How a player plays, for the summary: `agentSpec` (`vsSpec`) for an agent as data, `agentModule`
+ * (`vsModule`) for one in code or a Python program (its file); a command is the player's name.
+ */
 function playerSetup(player: BenchPlayer, role: 'agent' | 'vs'): Partial<TetrisRunSummary> {
-  return 'spec' in player ? { [`${role}Spec`]: player.spec } : { [`${role}Module`]: player.module };
+  if ('spec' in player) return { [`${role}Spec`]: player.spec };
+  const file = 'module' in player ? player.module : 'python' in player.program ? player.program.python : undefined;
+  return file === undefined ? {} : { [`${role}Module`]: file };
 }
 
 function summarise(agent: string, records: readonly Done<GameResult>[]): PlayerSummary {

@@ -3,7 +3,8 @@ import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import { InputError } from '../core/errors.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { FEATURES } from '../tetris-ai/features/index.ts';
-import { CodeAgentChooser, isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
+import { CodeAgentChooser } from '../tetris-ai/code-agents.ts';
+import { loadOutsideAgent } from '../tetris-ai/process-agent.ts';
 import { playGame, playGameWith, playResearchWith, researchRotation, type PlayOptions, type PlayResult } from '../tetris-ai/play.ts';
 import { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
 import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
@@ -11,11 +12,22 @@ import { parseName } from '../core/names.ts';
 import { DEFAULT_TARGET } from '../tetris/game.ts';
 import { ROTATION_SYSTEMS } from '../tetris/rotation/index.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
-import { agentTimeLimitOption, boardSizeOption, integerIn, optionParser, print } from './options.ts';
+import {
+  AGENT_HELP,
+  agentCommandOption,
+  agentTimeLimitOption,
+  boardSizeOption,
+  chosenAgent,
+  integerIn,
+  optionParser,
+  print,
+  type ChosenAgent,
+} from './options.ts';
 import { addSettingOptions, flagOf } from './setting-options.ts';
 
 interface PlayFlags {
-  agent: string;
+  agent?: string;
+  agentCommand?: string;
   rules: RuleSetName;
   board?: { width: number; height: number };
   seed: number;
@@ -57,10 +69,8 @@ export function registerAgentCommands(program: Command): void {
   const playCommand = program
     .command('play')
     .description('let an agent play one Tetris game')
-    .requiredOption(
-      '--agent <name|file>',
-      'a built-in agent (see `gridmind agents`), an agent JSON file, or an agent in code (.js, .mjs, .ts: docs/own-agent.md)',
-    )
+    .option('--agent <name|file>', `the agent (or --agent-command): ${AGENT_HELP}`)
+    .addOption(agentCommandOption('--agent-command <command>', 'instead of --agent'))
     .option('--rules <rules>', 'research, classic, target or aveiro', optionParser(parseRuleSetName), 'research')
     .option('--board <WxH>', "board size (default: the rules' own, 10x20 or 8x30 for aveiro)", boardSizeOption)
     .option('--seed <n>', 'seed of the pieces', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
@@ -146,28 +156,29 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
   };
 }
 
-/** The player of `play`: an agent in code, a search over the known pieces, or an agent's own policy. */
-async function playerOf(flags: PlayFlags, search: SearchPlayerSettings | null, options: PlayOptions): Promise<PlayResult> {
+/** The player of `play`: an agent in code or a program, a search over the known pieces, or an agent's own policy. */
+async function playerOf(
+  agent: ChosenAgent,
+  flags: PlayFlags,
+  search: SearchPlayerSettings | null,
+  options: PlayOptions,
+): Promise<PlayResult> {
   const system = researchRotation(options);
-  if (isCodeAgent(flags.agent)) {
-    if (search !== null) throw new InputError('--search plays an agent file or a built-in agent, not an agent in code');
+  if (agent.outside !== null) {
+    if (search !== null) throw new InputError('--search plays an agent file or a built-in agent, not an agent in code or a program');
     const rules = RULE_SETS[options.rules];
     const rotation = ROTATION_SYSTEMS[options.rotation ?? rules.rotation];
     const mode = rules.style === 'drop' ? 'drop' : 'reachable';
-    const chooser = new CodeAgentChooser(
-      await loadCodeAgent(flags.agent, flags.agentTimeLimit),
-      options.width,
-      options.height,
-      rotation,
-      mode,
-    );
+    const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit);
+    const chooser = new CodeAgentChooser(module, options.width, options.height, rotation, mode);
     try {
       return options.rules === 'research' ? playResearchWith(chooser, options) : playGameWith(() => chooser, options);
     } finally {
       chooser.stop();
+      module.close();
     }
   }
-  const spec = loadAgentSpec(flags.agent);
+  const spec = loadAgentSpec(agent.name);
   return search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, system, search), options);
 }
 
@@ -178,8 +189,10 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
   if (flags.path !== undefined) checkOutputFile(flags.path, '--path', 'search-path.json'); // before the game, not after
   if (flags.replayOut !== undefined) checkOutputFile(flags.replayOut, '--replay-out', 'game.replay.json');
   const search = searchOf(flags, command);
-  // An agent's own lookahead decides its preview; a search sees at least one piece ahead, and so does an agent in code.
-  const lookahead = isCodeAgent(flags.agent) ? 1 : loadAgentSpec(flags.agent).policy.lookahead;
+  const agent = chosenAgent(flags.agent, flags.agentCommand);
+  if (agent === undefined) throw new InputError('give the agent: --agent NAME|FILE or --agent-command COMMAND');
+  // An agent's own lookahead decides its preview; a search sees at least one piece ahead, and so does an agent in code or a program.
+  const lookahead = agent.outside !== null ? 1 : loadAgentSpec(agent.name).policy.lookahead;
   const options: PlayOptions = {
     rules: rules.name,
     width,
@@ -191,13 +204,13 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
     recordPath: flags.path !== undefined,
     recordReplay: flags.replayOut !== undefined,
   };
-  const result = await playerOf(flags, search, options);
+  const result = await playerOf(agent, flags, search, options);
   const board = `${width}x${height}`;
   const piecesPerSecond = result.ms > 0 ? Math.round((result.pieces / result.ms) * 1000) : 0;
   if (flags.path !== undefined) {
     const target = rules.hasTarget ? (flags.target ?? DEFAULT_TARGET) : undefined;
     const file = {
-      agent: flags.agent,
+      agent: agent.name,
       rules: rules.name,
       board,
       seed: flags.seed,
@@ -210,7 +223,7 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
   }
   if (flags.replayOut !== undefined) writeFileAtomically(flags.replayOut, `${JSON.stringify(result.replay)}\n`);
   const summary = {
-    agent: flags.agent,
+    agent: agent.name,
     rules: rules.name,
     board,
     seed: flags.seed,
@@ -229,7 +242,7 @@ async function play(flags: PlayFlags, command: Command): Promise<void> {
     return;
   }
   print(
-    `${flags.agent} on ${board} (${rules.name} rules, seed ${flags.seed}): ${result.lines.toLocaleString('en-US')} lines, score ` +
+    `${agent.name} on ${board} (${rules.name} rules, seed ${flags.seed}): ${result.lines.toLocaleString('en-US')} lines, score ` +
       `${result.score.toLocaleString('en-US')}, ${result.pieces.toLocaleString('en-US')} pieces in ${(result.ms / 1000).toFixed(2)} s ` +
       `(${piecesPerSecond.toLocaleString('en-US')} pieces/s); ${result.outcome}` +
       (search === null

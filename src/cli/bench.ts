@@ -15,15 +15,27 @@ import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
-import { importAgentModule, isCodeAgent } from '../tetris-ai/code-agents.ts';
+import { importAgentModule } from '../tetris-ai/code-agents.ts';
+import { loadProgramAgent, outsideKind } from '../tetris-ai/process-agent.ts';
 import { runExperiment } from './experiment.ts';
-import { agentTimeLimitOption, boardOption, integerIn, print } from './options.ts';
+import {
+  AGENT_HELP,
+  agentCommandOption,
+  agentTimeLimitOption,
+  boardOption,
+  chosenAgent,
+  integerIn,
+  print,
+  type ChosenAgent,
+} from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
 interface BenchFlags {
-  agent: string;
+  agent?: string;
+  agentCommand?: string;
   agentTimeLimit: number;
   vs?: string;
+  vsCommand?: string;
   board: { width: number; height: number };
   games: number;
   seedBase: number;
@@ -41,11 +53,10 @@ export function registerBenchCommands(program: Command): void {
   program
     .command('bench')
     .description('benchmark an agent on the research protocol (one piece, drop placements) over many seeded games')
-    .requiredOption(
-      '--agent <name|file>',
-      'a built-in agent (see `gridmind agents`), an agent JSON file, or an agent in code (.js, .mjs, .ts, .mts)',
-    )
+    .option('--agent <name|file>', `the agent (or --agent-command): ${AGENT_HELP}`)
+    .addOption(agentCommandOption('--agent-command <command>', 'instead of --agent'))
     .option('--vs <name|file>', 'a second agent, compared game by game on the same pieces')
+    .addOption(agentCommandOption('--vs-command <command>', 'instead of --vs'))
     .addOption(boardOption())
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
@@ -66,7 +77,7 @@ export function registerBenchCommands(program: Command): void {
     )
     .option(
       '--json',
-      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds", after an agent in code\'s faults "faults","firstFault"',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds", after the faults of an agent in code or a program "faults","firstFault"',
     )
     .addHelpText(
       'after',
@@ -78,15 +89,26 @@ export function registerBenchCommands(program: Command): void {
 }
 
 async function bench(flags: BenchFlags, command: Command): Promise<void> {
-  const player = async (name: string): Promise<BenchPlayer> => {
-    if (!isCodeAgent(name)) return { name, spec: withLookahead(loadAgentSpec(name), flags.lookahead) };
-    if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${name} is an agent in code`);
-    if (flags.queue !== undefined) throw new InputError(`${name} is an agent in code, on this machine only: leave out --queue`);
-    await importAgentModule(name); // refused here, before any game, if it cannot be loaded or exports no agent
-    return { name, module: resolve(name), moveTimeLimit: flags.agentTimeLimit };
+  const player = async ({ name, outside }: ChosenAgent): Promise<BenchPlayer> => {
+    if (outside === null) return { name, spec: withLookahead(loadAgentSpec(name), flags.lookahead) };
+    const what = outsideKind(outside);
+    if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${name} is ${what}`);
+    if (flags.queue !== undefined) throw new InputError(`${name} is ${what}, on this machine only: leave out --queue`);
+    const moveTimeLimit = flags.agentTimeLimit;
+    // Refused here, before any game, if it cannot be loaded or exports no agent, or cannot start and answer hello.
+    if ('module' in outside) {
+      await importAgentModule(name);
+      return { name, module: resolve(name), moveTimeLimit };
+    }
+    loadProgramAgent(outside.program, moveTimeLimit).close();
+    const { program } = outside;
+    return { name, program: 'python' in program ? { python: resolve(program.python) } : program, moveTimeLimit };
   };
-  const agent = await player(flags.agent);
-  const vs = flags.vs === undefined ? null : await player(flags.vs);
+  const chosen = chosenAgent(flags.agent, flags.agentCommand);
+  if (chosen === undefined) throw new InputError('give the agent: --agent NAME|FILE or --agent-command COMMAND');
+  const agent = await player(chosen);
+  const chosenVs = chosenAgent(flags.vs, flags.vsCommand, ['--vs', '--vs-command']);
+  const vs = chosenVs === undefined ? null : await player(chosenVs);
   // An agent's own lookahead decides the preview; an agent in code sees one next piece.
   const looksAhead = (bench: BenchPlayer) => ('spec' in bench ? bench.spec.policy.lookahead : 1);
   const preview = flags.preview ?? Math.max(looksAhead(agent), vs === null ? 0 : looksAhead(vs));
@@ -121,7 +143,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   });
   const result = await runExperiment(
     {
-      label: `bench ${flags.agent}${vs ? ` vs ${vs.name}` : ''} ${board}`,
+      label: `bench ${agent.name}${vs ? ` vs ${vs.name}` : ''} ${board}`,
       unit: 'games',
       total: games,
       db,

@@ -6,13 +6,15 @@ import type { AveiroResult } from '../client/player.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import type { Chooser } from '../tetris-ai/agent.ts';
 import { withLookahead } from '../tetris-ai/agent-spec.ts';
-import { isCodeAgent, loadCodeAgent } from '../tetris-ai/code-agents.ts';
-import { agentTimeLimitOption, integerIn, optionParser, print } from './options.ts';
+import type { AgentModule } from '../tetris-ai/code-agents.ts';
+import { loadOutsideAgent, outsideKind } from '../tetris-ai/process-agent.ts';
+import { AGENT_HELP, agentCommandOption, agentTimeLimitOption, chosenAgent, integerIn, optionParser, print } from './options.ts';
 
 interface ClientFlags {
   server: string;
   name: string;
   agent: string;
+  agentCommand?: string;
   games: number;
   parallel: number;
   lookahead?: number;
@@ -32,11 +34,8 @@ export function registerClientCommand(program: Command): void {
     .description("play Aveiro-protocol games with an agent, on Gridmind's server or the course's own")
     .option('--server <url>', 'the server, ws://HOST:PORT', serverUrl, 'ws://localhost:8000')
     .option('--name <name>', 'the name to join with', 'gridmind')
-    .option(
-      '--agent <name|file>',
-      'a built-in agent (see `gridmind agents`), an agent JSON file, or an agent in code (.js, .mjs, .ts, .mts)',
-      'aveiro',
-    )
+    .option('--agent <name|file>', `the agent (or --agent-command): ${AGENT_HELP}`, 'aveiro')
+    .addOption(agentCommandOption('--agent-command <command>', 'instead of --agent'))
     .option('--games <n>', 'games to play', integerIn(1, 10_000), 1)
     .option('--parallel <k>', 'games to play at once (each on its own connection)', integerIn(1, 256), 1)
     .option(
@@ -46,22 +45,38 @@ export function registerClientCommand(program: Command): void {
     )
     .addOption(agentTimeLimitOption())
     .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}, a game the agent\'s fault ended with "fault"')
-    .action((flags: ClientFlags) => client(flags));
+    .action((flags: ClientFlags, command: Command) => client(flags, command));
 }
 
-/** Makes the agent of each game: an agent's own policy, or an agent in code (checked before any game). */
-async function agentOf(flags: ClientFlags): Promise<() => Chooser> {
-  if (!isCodeAgent(flags.agent)) {
-    const spec = withLookahead(loadAgentSpec(flags.agent), flags.lookahead);
-    return () => aveiroAgent(spec);
+/**
+ * Makes the agent of each game: an agent's own policy, or an agent in code or a program (checked before
+ * any game; its `module`, to let go of when the games are over).
+ */
+async function agentOf(flags: ClientFlags, command: Command): Promise<{ newAgent: () => Chooser; module?: AgentModule }> {
+  const agent = chosenAgent(command.getOptionValueSource('agent') === 'cli' ? flags.agent : undefined, flags.agentCommand) ?? {
+    name: flags.agent,
+    outside: null,
+  };
+  if (agent.outside === null) {
+    const spec = withLookahead(loadAgentSpec(agent.name), flags.lookahead);
+    return { newAgent: () => aveiroAgent(spec) };
   }
-  if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${flags.agent} is an agent in code`);
-  const module = await loadCodeAgent(flags.agent, flags.agentTimeLimit);
-  return () => aveiroCodeAgent(module);
+  if (flags.lookahead !== undefined)
+    throw new InputError(`--lookahead sets an agent file's depth: ${agent.name} is ${outsideKind(agent.outside)}`);
+  const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit);
+  return { newAgent: () => aveiroCodeAgent(module), module };
 }
 
-async function client(flags: ClientFlags): Promise<void> {
-  const newAgent = await agentOf(flags);
+async function client(flags: ClientFlags, command: Command): Promise<void> {
+  const { newAgent, module } = await agentOf(flags, command);
+  try {
+    await playGames(flags, newAgent);
+  } finally {
+    module?.close();
+  }
+}
+
+async function playGames(flags: ClientFlags, newAgent: () => Chooser): Promise<void> {
   const { playOnServer } = await import('../client/aveiro-client.ts'); // ws and zod load only to play
   const games: AveiroResult[] = [];
   const stop = new AbortController(); // the first failure ends the other games too

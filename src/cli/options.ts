@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.ts';
 import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/code-agents.ts';
+import { outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 
 /** Wraps a parser so that its InputError becomes commander's one-line "argument is invalid" report. */
 export function optionParser<T>(parse: (text: string) => T): (text: string) => T {
@@ -29,14 +30,53 @@ export function integerIn(min: number, max: number): (text: string) => number {
 
 export const boardSizeOption = optionParser(parseBoardSize);
 
-/** `--agent-time-limit`, for the commands that play an agent in code. */
+/** `--agent-time-limit`, for the commands that play an agent in code or a program. */
 export function agentTimeLimitOption(byDefault = DEFAULT_MOVE_TIME_LIMIT): Option {
   return new Option(
     '--agent-time-limit <ms>',
-    `an agent in code: milliseconds it may think over one move; past them its thread is stopped and its game ends with the fault (default ${byDefault})`,
+    `an agent in code or a program: milliseconds it may think over one move; past them its thread is stopped (a program is killed) and its game ends with the fault (default ${byDefault})`,
   )
     .argParser(integerIn(1, 3_600_000))
     .default(byDefault, String(byDefault));
+}
+
+/** What `--agent` takes, for the help of the commands that play one agent. */
+export const AGENT_HELP =
+  'a built-in agent (see `gridmind agents`), an agent JSON file, an agent in code (.js, .mjs, .ts, .mts) or a Python program (.py, run by $GRIDMIND_PYTHON, else python3): docs/own-agent.md';
+
+/**
+ * An option naming a program that plays over a pipe, run by `/bin/sh -c` (`--agent-command`,
+ * `--vs-command`); `repeatable`: the option may be given again, and its value is the list (default none).
+ */
+export function agentCommandOption(flags: string, description: string, repeatable = false): Option {
+  const command = optionParser((text) => {
+    if (text.trim() === '') throw new InputError('the command is empty');
+    return text;
+  });
+  const option = new Option(flags, `${description}: a program that plays over a pipe, run by /bin/sh -c (docs/own-agent.md)`);
+  if (!repeatable) return option.argParser(command);
+  return option.argParser((text: string, commands: string[]) => [...commands, command(text)]).default([], 'none');
+}
+
+/** An agent given on the command line: its name in results (the name, file or command given), and how it runs if it is not data. */
+export interface ChosenAgent {
+  readonly name: string;
+  /** An agent in code or a program; null for a built-in agent or an agent file. */
+  readonly outside: OutsideAgent | null;
+}
+
+/**
+ * The agent of `--agent NAME|FILE` or of `--agent-command CMD` (`flags`: the two flags, for another
+ * pair such as `--vs`, `--vs-command`); undefined when neither is given, an InputError when both are.
+ */
+export function chosenAgent(
+  agent: string | undefined,
+  command: string | undefined,
+  flags: readonly [string, string] = ['--agent', '--agent-command'],
+): ChosenAgent | undefined {
+  if (agent !== undefined && command !== undefined) throw new InputError(`give ${flags[0]} or ${flags[1]}, not both`);
+  if (command !== undefined) return { name: command, outside: { program: { command } } };
+  return agent === undefined ? undefined : { name: agent, outside: outsideAgentOf(agent) };
 }
 
 /** `--board WxH` for the research protocol, 10x10 unless given. */

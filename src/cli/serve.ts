@@ -5,8 +5,8 @@ import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
 import { DEFAULT_RATE_LIMIT } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabase } from '../store/database.ts';
-import { loadCodeAgent } from '../tetris-ai/code-agents.ts';
-import { agentTimeLimitOption, integerIn, optionParser, print } from './options.ts';
+import { loadOutsideAgent, outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
+import { agentTimeLimitOption, agentCommandOption, integerIn, optionParser, print } from './options.ts';
 
 const DEFAULT_PORT = 8000;
 /** A client's burst, in seconds' worth of its rate (the default limit's own ratio). */
@@ -22,10 +22,11 @@ interface ServeFlags {
   rateLimit: number;
   maxGames: number;
   agent: string[];
+  agentCommand: string[];
   agentTimeLimit: number;
 }
 
-/** How long the server waits for an agent in code's move by default: it answers no other request meanwhile. */
+/** How long the server waits for the move of an agent in code or a program by default: it answers no other request meanwhile. */
 const SERVED_AGENT_TIME_LIMIT = 1000;
 
 export function registerServeCommand(program: Command): void {
@@ -56,10 +57,11 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--agent <file>',
-      'an agent in code (.js, .mjs, .ts, .mts: docs/own-agent.md) the web app offers to play, watch and duel; repeat for more',
+      'an agent in code (.js, .mjs, .ts, .mts) or a Python program (.py: docs/own-agent.md) the web app offers to play, watch and duel; repeat for more',
       (file: string, files: string[]) => [...files, file],
       [] as string[],
     )
+    .addOption(agentCommandOption('--agent-command <command>', 'an agent the web app offers as it does --agent; repeat for more', true))
     .addOption(agentTimeLimitOption(SERVED_AGENT_TIME_LIMIT))
     .addHelpText('after', '\nThe Aveiro course protocol is served beside the app: players at ws://HOST:PORT/player, spectators at /viewer.')
     .action((flags: ServeFlags) => serve(flags));
@@ -72,7 +74,11 @@ async function serve(flags: ServeFlags): Promise<void> {
   // The servers (ws, zod) load only when serving, so that `gridmind --help` starts fast.
   const [{ AveiroServer }, { startServer }] = await Promise.all([import('../aveiro/server.ts'), import('../server/server.ts')]);
   const { CodeAgentGames } = await import('../server/code-agent-games.ts');
-  const codeAgents = new CodeAgentGames(await Promise.all(flags.agent.map((file) => loadCodeAgent(file, flags.agentTimeLimit))));
+  const agents: OutsideAgent[] = [
+    ...flags.agent.map((file) => outsideAgentOf(file) ?? { module: file }), // a name of another kind: refused as a module that cannot be loaded
+    ...flags.agentCommand.map((command) => ({ program: { command } })),
+  ];
+  const codeAgents = new CodeAgentGames(await Promise.all(agents.map((agent) => loadOutsideAgent(agent, flags.agentTimeLimit))));
   const db = openDatabase();
   const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, pieces: flags.pieces, maxGames: flags.maxGames });
   let running;

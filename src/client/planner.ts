@@ -59,7 +59,7 @@ export function aveiroAgent(spec: AgentSpec): TetrisAgent {
   return new TetrisAgent(spec, COLUMNS, HEIGHT, aveiroRotation, 'reachable');
 }
 
-/** An agent in code on the protocol's board, choosing among the locks the clock lets through. */
+/** An agent in code or a program on the protocol's board, choosing among the locks the clock lets through. */
 export function aveiroCodeAgent(module: AgentModule): CodeAgentChooser {
   return new CodeAgentChooser(module, COLUMNS, HEIGHT, aveiroRotation);
 }

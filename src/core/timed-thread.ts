@@ -1,7 +1,8 @@
 /**
  * A module run on a worker thread of its own that answers requests one at a time, while the calling
  * thread waits for each answer, synchronously and at most a time limit: code that hangs is stopped
- * instead of hanging its caller. Gridmind runs users' agents and solvers in code this way.
+ * instead of hanging its caller. Gridmind runs users' agents and solvers in code this way, and talks to
+ * an agent program over a pipe from such a thread.
  *
  * The thread's module calls {@link answerOnThread} once. Its first reply says whether it is ready; then it
  * replies to each request. After each reply it sets `posted[0]` to 1 and wakes the caller, which waits on
@@ -109,9 +110,10 @@ export class TimedThread<D, R, A> {
 
 /**
  * The thread's side: `start` gets the data the thread was started with and returns how to answer each
- * request; what it or an answer throws is replied as an error.
+ * request, at once or as a promise (a thread that talks to a child process); what it or an answer
+ * throws, or an answer's promise rejects with, is replied as an error.
  */
-export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(request: R) => A>): Promise<void> {
+export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(request: R) => A | Promise<A>>): Promise<void> {
   const { data, port, posted } = workerData as TimedThreadData<D>;
   const reply = (message: ThreadReply<A>) => {
     port.postMessage(message);
@@ -119,7 +121,7 @@ export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(reque
     Atomics.notify(posted, 0);
   };
   const errorOf = (error: unknown) => ({ error: (error as Error)?.message ?? String(error) });
-  let answer: (request: R) => A;
+  let answer: (request: R) => A | Promise<A>;
   try {
     answer = await start(data);
   } catch (error) {
@@ -129,7 +131,13 @@ export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(reque
   reply({ ready: true });
   port.on('message', (request: R) => {
     try {
-      reply({ answer: answer(request) });
+      const answered = answer(request);
+      if (answered instanceof Promise)
+        answered.then(
+          (value) => reply({ answer: value }),
+          (error) => reply(errorOf(error)),
+        );
+      else reply({ answer: answered });
     } catch (error) {
       reply(errorOf(error));
     }

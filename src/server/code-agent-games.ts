@@ -1,8 +1,9 @@
 /**
- * Agents in code playing in the web app (`gridmind serve --agent FILE`): the page plays its game as
- * ever, and asks the server, turn by turn, where the agent puts each piece. Each game has the agent of
- * its own, on its own thread with the move time limit (code-agents.ts). An agent's fault ends its game
- * here and is the reply's `fault`; the server goes on.
+ * Agents in code and programs playing in the web app (`gridmind serve --agent FILE`, `--agent-command
+ * CMD`): the page plays its game as ever, and asks the server, turn by turn, where the agent puts each
+ * piece. Each game has the agent of its own, on its own thread with the move time limit
+ * (code-agents.ts; a program's game, on a process of its own: process-agent.ts). An agent's fault ends
+ * its game here and is the reply's `fault`; the server goes on.
  */
 import { InputError } from '../core/errors.ts';
 import { Board } from '../tetris/board.ts';
@@ -91,14 +92,15 @@ export class CodeAgentGames {
     }
   }
 
-  /** Ends a game and lets its agent's thread go (nothing when it has ended already). */
+  /** Ends a game and lets its agent's thread or process go (nothing when it has ended already). */
   end(id: number): void {
     this.games.get(id)?.chooser.stop();
     this.games.delete(id);
   }
 
-  /** Ends every game. */
+  /** Ends every game, and lets the programs' idle processes go. */
   close(): void {
     for (const id of [...this.games.keys()]) this.end(id);
+    for (const module of this.modules.values()) module.close();
   }
 }

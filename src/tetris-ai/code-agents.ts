@@ -22,6 +22,7 @@ import type { Board } from '../tetris/board.ts';
 import { pieceName, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
+import type { RuleSetName } from '../tetris/rules.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
 import type { ThreadTurn } from './agent-thread.ts';
 
@@ -58,16 +59,31 @@ export const isCodeAgent = isCodeModule;
 
 const isAgent = (value: unknown): value is CodeAgent => typeof (value as CodeAgent | null)?.choose === 'function';
 
-/** An agent for one game, and how to let go of what it holds (its thread) when the game ends. */
-export interface GameAgent extends CodeAgent {
-  stop(): void;
+/** A game as an agent is told of it before its first turn: the board's size, the rules and how many next pieces it sees. */
+export interface GameStart {
+  readonly width: number;
+  readonly height: number;
+  readonly rules: RuleSetName;
+  readonly preview: number;
 }
 
-/** A loaded agent module: a fresh agent for each game. */
+/** An agent for one game, and how to let go of what it holds (its thread, its process) when the game ends. */
+export interface GameAgent extends CodeAgent {
+  /** Told once, before the game's first turn (an agent over a pipe passes it on to its program). */
+  begin?(game: GameStart): void;
+  /** The game has ended; `faulted`: the agent's fault ended it, so that nothing of it is used again. */
+  stop(faulted?: boolean): void;
+}
+
+/**
+ * A loaded agent: a fresh agent for each game. `file` names it in faults (a module's file, a program's
+ * file or command); `close` lets go of what it keeps between games (an agent over a pipe: its idle processes).
+ */
 export interface AgentModule {
   readonly file: string;
   readonly name: string;
   newAgent(): GameAgent;
+  close(): void;
 }
 
 /**
@@ -85,7 +101,7 @@ export async function importAgentModule(file: string): Promise<AgentModule> {
     if (!isAgent(agent)) throw new InputError(`the agent module ${file}: its default export made no agent: ${usage}`);
     return { name: agent.name, choose: (turn) => agent.choose(turn), stop: () => {} };
   };
-  return { file, name: newAgent().name ?? file, newAgent };
+  return { file, name: newAgent().name ?? file, newAgent, close: () => {} };
 }
 
 /** How long an agent in code may think about one move by default, in milliseconds. */
@@ -99,7 +115,20 @@ export const DEFAULT_MOVE_TIME_LIMIT = 10_000;
  */
 export async function loadCodeAgent(file: string, moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT): Promise<AgentModule> {
   const { name } = await importAgentModule(file);
-  return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit) };
+  return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit), close: () => {} };
+}
+
+/**
+ * The fault of an agent (named by `file`) that has not answered in time: not started within `limit` ms
+ * (`starting`), or past the move time limit over a move. For {@link TimedThread.request}.
+ */
+export function lateFault(file: string): (limit: number, starting: boolean) => AgentFault {
+  return (limit, starting) =>
+    new AgentFault(
+      starting
+        ? `${file} did not start within ${limit} ms: stopped`
+        : `${file} took longer than ${limit} ms over a move: stopped (--agent-time-limit sets the limit)`,
+    );
 }
 
 /** An agent in code playing on its own thread (agent-thread.ts): each `choose` waits at most the move time limit. */
@@ -116,13 +145,7 @@ class ThreadAgent implements GameAgent {
 
   choose({ board, piece, preview, placements, score }: AgentTurn): number {
     const turn: ThreadTurn = { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
-    const late = (limit: number, starting: boolean) =>
-      new AgentFault(
-        starting
-          ? `${this.file} did not start within ${limit} ms: stopped`
-          : `${this.file} took longer than ${limit} ms over a move: stopped (--agent-time-limit sets the limit)`,
-      );
-    return this.thread.request(turn, this.moveTimeLimit, late) as number;
+    return this.thread.request(turn, this.moveTimeLimit, lateFault(this.file)) as number;
   }
 
   stop(): void {
@@ -131,14 +154,16 @@ class ThreadAgent implements GameAgent {
 }
 
 /**
- * Plays an agent in code: shows it the piece's placements (drop placements, or under key play those the
- * keys reach from where the piece is), checks its answer, and turns a throw or an answer that names no
- * placement into an {@link AgentFault}.
+ * Plays an agent in code or over a pipe: tells it of the game before the first turn, shows it the
+ * piece's placements (drop placements, or under key play those the keys reach from where the piece is),
+ * checks its answer, and turns a throw or an answer that names no placement into an {@link AgentFault}.
  */
 export class CodeAgentChooser implements Chooser {
   private readonly generator: PlacementGenerator;
   private readonly agent: GameAgent;
   private chosen: { list: Placements; index: number } | null = null;
+  private begun = false;
+  private faulted = false;
 
   constructor(
     private readonly module: AgentModule,
@@ -152,6 +177,15 @@ export class CodeAgentChooser implements Chooser {
   }
 
   choose(state: TurnState): Choice | null {
+    try {
+      return this.chooseFor(state);
+    } catch (error) {
+      this.faulted ||= error instanceof AgentFault;
+      throw error;
+    }
+  }
+
+  private chooseFor(state: TurnState): Choice | null {
     this.chosen = null;
     const given = state.placements; // the placements a front end knows better (the Aveiro client's), else the generator's
     const list = given ?? this.generator;
@@ -160,6 +194,11 @@ export class CodeAgentChooser implements Chooser {
     const placements = Array.from({ length: count }, (_, i) => ({ rotation: list.rotation[i], x: list.x[i], y: list.y[i] }));
     let answer: unknown;
     try {
+      if (!this.begun) {
+        this.begun = true;
+        const { width, height } = state.board;
+        this.agent.begin?.({ width, height, rules: state.rules.name, preview: state.preview.length });
+      }
       answer = this.agent.choose({
         board: state.board.clone(),
         piece: pieceName(state.piece),
@@ -183,8 +222,8 @@ export class CodeAgentChooser implements Chooser {
     return this.chosen === null ? null : this.chosen.list.keys(this.chosen.index);
   }
 
-  /** Lets go of the agent (its thread) when the game has ended. */
+  /** Lets go of the agent (its thread, its process) when the game has ended. */
   stop(): void {
-    this.agent.stop();
+    this.agent.stop(this.faulted);
   }
 }

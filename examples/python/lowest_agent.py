@@ -1,0 +1,16 @@
+"""A Tetris agent in Python for Gridmind: it puts each piece as low as it can go (the first such
+placement on a tie). Gridmind runs it over a pipe (docs/own-agent.md):
+
+    GRIDMIND_PYTHON=python/.venv/bin/python npx gridmind play --agent examples/python/lowest_agent.py --board 10x10
+
+(any Python with the `gridmind` package of python/ installed: `pip install -e python`).
+"""
+
+from gridmind.agent import serve
+
+
+def choose(turn):  # turn.board: numpy int8 (height, width), row 0 the floor; turn.piece, turn.preview, turn.placements, turn.score
+    return min(range(len(turn.placements)), key=lambda i: turn.placements[i].y)
+
+
+serve(choose, name="lowest placement")
