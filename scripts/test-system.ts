@@ -2,10 +2,12 @@
  * `npm test`'s first step: makes sure the programs the tests need beyond npm's packages are there
  * (test/system-parts.ts). A missing one is installed from Debian's packages when this process may do so
  * (as root, or with sudo that asks no password) unless GRIDMIND_NO_INSTALL is set; otherwise the step
- * stops at once with the command that installs it.
+ * stops at once with the command that installs it. Then it makes the Python environment the tests run
+ * in (scripts/python-env.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { SYSTEM_PARTS, type SystemPart } from '../test/system-parts.ts';
+import { ensurePythonEnv } from './python-env.ts';
 
 const say = (line: string) => process.stderr.write(`test set-up: ${line}\n`);
 
@@ -61,6 +63,13 @@ if (missing.length > 0) {
   if (!installed || stillMissing.length > 0) stop(stillMissing.length > 0 ? stillMissing : missing, 'apt-get could not install them');
 }
 say(`found ${inWords(found.map(({ version }) => shortVersion(version) ?? ''))}`);
+try {
+  say(`Python environment for the tests (python/.venv): ${ensurePythonEnv()}`);
+} catch (error) {
+  say(`could not make the Python environment for the tests: ${(error as Error).message}.`);
+  say("  It installs python/ with pip from this machine's configured index: check that pip reaches it, then run npm test again.");
+  process.exit(1);
+}
 
 /** A list in words: "A", "A and B", "A, B and C". */
 function inWords(items: readonly string[]): string {

@@ -35,8 +35,14 @@ export const SYSTEM_PARTS: readonly SystemPart[] = [
   },
   {
     name: 'Python 3',
-    why: 'a test runs the Python example agent (examples/python) against `gridmind env --stdio`',
+    why: "the Python package's tests (python/) and the tests of agents in Python run it",
     debianPackage: 'python3',
     version: () => versionOf('python3'),
+  },
+  {
+    name: "Python 3's venv",
+    why: "the Python tests run in a virtual environment of their own (python/.venv), with the package's dependencies from pip",
+    debianPackage: 'python3-venv',
+    version: () => (spawnSync('python3', ['-c', 'import ensurepip, venv'], { timeout: 30_000 }).status === 0 ? 'venv' : null),
   },
 ];

@@ -15,10 +15,12 @@ function setUp(env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }
 }
 
 describe("npm test's set-up step", () => {
-  it('finds Chromium, redis-server and Python 3 when they are there, and says which versions', async () => {
+  it("finds Chromium, redis-server and Python 3 with its venv when they are there, says which versions, and readies the tests' Python", async () => {
     const { code, stderr } = await setUp({});
     expect(code).toBe(0);
-    expect(stderr).toMatch(/^test set-up: found Chromium \d+(\.\d+)+, Redis server v=\d+(\.\d+)+ and Python \d+(\.\d+)+\n$/);
+    expect(stderr).toMatch(
+      /^test set-up: found Chromium \d+(\.\d+)+, Redis server v=\d+(\.\d+)+, Python \d+(\.\d+)+ and venv\ntest set-up: Python environment for the tests \(python\/\.venv\): (up to date|installed)\n$/,
+    );
   });
 
   it('stops at once with the command that installs a missing part when it may not install it', async () => {

@@ -12,9 +12,10 @@ The games run in the `gridmind` command (Node 20), which this package starts; se
 from gymnasium.envs.registration import register
 
 from ._command import GridmindNotFound, gridmind_command
+from ._pipe import GridmindError, RequestRefused
 
 __version__ = "0.1.0"
-__all__ = ["GridmindNotFound", "gridmind_command", "__version__"]
+__all__ = ["GridmindError", "GridmindNotFound", "RequestRefused", "gridmind_command", "__version__"]
 
 for _name in ("TetrisDrop", "TetrisKeys", "SameGame"):
     register(

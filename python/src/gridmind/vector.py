@@ -45,7 +45,7 @@ class GridmindVectorEnv(VectorEnv):
         self._observation = None
 
     def reset(self, *, seed=None, options=None):
-        super().reset(seed=seed)
+        super().reset(seed=seed if isinstance(seed, int) else None)  # np_random takes one whole seed
         if seed is None:
             seed = [int(s) for s in self.np_random.integers(_SEEDS, size=self.num_envs)]
         elif not isinstance(seed, int):
