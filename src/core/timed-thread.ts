@@ -52,8 +52,16 @@ export class TimedThread<D, R, A> {
   private readonly posted = new Int32Array(new SharedArrayBuffer(4));
   private ready = false;
 
-  /** Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`. */
-  constructor(from: string, module: string, data: D) {
+  /**
+   * Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`;
+   * `beforeStop` runs each time the thread is stopped, before it is (to end what the thread started).
+   */
+  constructor(
+    from: string,
+    module: string,
+    data: D,
+    private readonly beforeStop?: () => void,
+  ) {
     const { port1, port2 } = new MessageChannel();
     const { entry, source } = threadEntry(from, module);
     const threadData: TimedThreadData<D> = { entry: source, data, port: port2, posted: this.posted };
@@ -86,6 +94,7 @@ export class TimedThread<D, R, A> {
   }
 
   stop(): void {
+    this.beforeStop?.();
     this.port.close();
     void this.thread.terminate();
   }

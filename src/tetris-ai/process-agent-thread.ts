@@ -3,7 +3,8 @@
  * program, says hello, and then writes each request as a line of JSON on the program's stdin, answering
  * a turn with the program's next line on its stdout. The program's stderr goes on to Gridmind's, and its
  * last line is kept for the fault of a program that stops. The thread writes the program's pid into
- * `pid` (0 once it has exited), so that the caller can kill it (its process group) when it is late.
+ * `pid`, so that the caller can kill it (its process group) when it is late, and 0 once the program has
+ * exited and been reaped (with a notify, for a caller waiting on it).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeSync } from 'node:fs';
@@ -48,6 +49,7 @@ class ProgramPipe {
       this.child.once('error', (error) => resolve(`cannot be run (${command}: ${error.message})`));
       this.child.once('exit', (code, signal) => {
         Atomics.store(pid, 0, 0);
+        Atomics.notify(pid, 0);
         resolve(code === null ? `was killed by ${signal}` : `exited with status ${code}`);
       });
     });

@@ -74,6 +74,9 @@ export type ProgramRequest =
 /** How long a program is given to exit once its stdin is closed, before it is killed. */
 const CLOSE_LIMIT_MS = 2000;
 
+/** How long a killed program's thread is given to reap it (so that no zombie is left) before the thread is stopped. */
+const REAP_LIMIT_MS = 1000;
+
 /** The processes of this thread's programs that may be running, killed when this thread's process exits. */
 const running = new Set<ProgramProcess>();
 let killedOnExit = false;
@@ -88,10 +91,12 @@ class ProgramProcess {
     program: AgentProgram,
     private readonly moveTimeLimit: number,
   ) {
-    this.thread = new TimedThread<ProgramThreadData, ProgramRequest, unknown>(import.meta.url, './process-agent-thread', {
-      program,
-      pid: this.pid,
-    });
+    this.thread = new TimedThread<ProgramThreadData, ProgramRequest, unknown>(
+      import.meta.url,
+      './process-agent-thread',
+      { program, pid: this.pid },
+      () => this.killProgram(),
+    );
     running.add(this);
     if (!killedOnExit) process.once('exit', () => running.forEach((child) => child.kill()));
     killedOnExit = true;
@@ -111,16 +116,22 @@ class ProgramProcess {
     }
   }
 
-  /** Kills the process (its process group) if it is running, and stops its thread. */
+  /** Kills the program if it is running, and stops its thread. */
   kill(): void {
-    const pid = Atomics.exchange(this.pid, 0, 0);
-    try {
-      if (pid > 0) process.kill(-pid, 'SIGKILL');
-    } catch {
-      // it has exited meanwhile
-    }
     this.thread.stop();
     running.delete(this);
+  }
+
+  /** Kills the program's process group, if it is running, and waits for the thread to reap it. */
+  private killProgram(): void {
+    const pid = Atomics.load(this.pid, 0);
+    if (pid <= 0) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      return; // it has exited meanwhile
+    }
+    Atomics.wait(this.pid, 0, pid, REAP_LIMIT_MS);
   }
 
   /** Closes the program's stdin, which should make it exit; one that does not within CLOSE_LIMIT_MS is killed. */
