@@ -79,7 +79,7 @@ const REAP_LIMIT_MS = 1000;
 
 /** The processes of this thread's programs that may be running, killed when this thread's process exits. */
 const running = new Set<ProgramProcess>();
-let killedOnExit = false;
+let exitHooked = false;
 
 /** One process of a program, and the thread that owns it. */
 class ProgramProcess {
@@ -98,8 +98,8 @@ class ProgramProcess {
       () => this.killProgram(),
     );
     running.add(this);
-    if (!killedOnExit) process.once('exit', () => running.forEach((child) => child.kill()));
-    killedOnExit = true;
+    if (!exitHooked) process.once('exit', () => running.forEach((child) => child.kill()));
+    exitHooked = true;
   }
 
   /**
