@@ -3,15 +3,15 @@
  * program, says hello, and then writes each request as a line of JSON on the program's stdin, answering
  * a turn with the program's next line on its stdout. The program's stderr goes on to Gridmind's, and its
  * last line is kept for the fault of a program that stops. The thread writes the program's pid into
- * `pid`, so that the caller can kill it (its process group) when it is late, and 0 once the program has
- * exited and been reaped (with a notify, for a caller waiting on it).
+ * `pid`, so that the caller can kill it (its process group) when it is late, and EXITED once the program
+ * has exited and been reaped (with a notify, for a caller waiting on it) or could not be started.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerOnThread } from '../core/timed-thread.ts';
-import type { AgentProgram, ProgramRequest } from './process-agent.ts';
+import { EXITED, type AgentProgram, type ProgramRequest } from './process-agent.ts';
 
 /** What the thread is started with. */
 export interface ProgramThreadData {
@@ -44,11 +44,12 @@ class ProgramPipe {
       'python' in program ? [process.env.GRIDMIND_PYTHON || 'python3', [program.python]] : ['/bin/sh', ['-c', program.command]];
     // A process group of its own (detached), so that killing the group also kills what a shell started.
     this.child = spawn(command, args, { stdio: 'pipe', detached: true });
-    Atomics.store(pid, 0, this.child.pid ?? 0);
+    const started = this.child.pid ?? EXITED;
+    Atomics.store(pid, 0, started);
     this.ended = new Promise((resolve) => {
       this.child.once('error', (error) => resolve(`cannot be run (${command}: ${error.message})`));
       this.child.once('exit', (code, signal) => {
-        Atomics.store(pid, 0, 0);
+        Atomics.compareExchange(pid, 0, started, EXITED); // unless the slot has been freed meanwhile
         Atomics.notify(pid, 0);
         resolve(code === null ? `was killed by ${signal}` : `exited with status ${code}`);
       });

@@ -7,7 +7,8 @@
  * so that a move waits at most the move time limit, and is reused from game to game until a fault ends
  * one of its games (the process is then killed).
  */
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
 import { TimedThread } from '../core/timed-thread.ts';
 import type { PieceName } from '../tetris/pieces.ts';
@@ -77,13 +78,73 @@ const CLOSE_LIMIT_MS = 2000;
 /** How long a killed program's thread is given to reap it (so that no zombie is left) before the thread is stopped. */
 const REAP_LIMIT_MS = 1000;
 
-/** The processes of this thread's programs that may be running, killed when this thread's process exits. */
-const running = new Set<ProgramProcess>();
-let exitHooked = false;
+/**
+ * A slot of {@link programPids} holds 0 while free; else RESERVED until the program has started, then its
+ * pid, and EXITED once its thread has seen it exit (or it could not be started); the process frees it
+ * when it is done.
+ */
+const RESERVED = -1;
+export const EXITED = -2;
+
+/** This thread's processes that have not been let go. */
+const kept = new Set<ProgramProcess>();
+
+/**
+ * The pids of the programs every thread of this process has started (0: a free slot): the threads
+ * started after this module was first loaded take the same shared memory as environment data (so do
+ * theirs), so that when the process exits, the programs still running are ended whichever thread
+ * started them (a bench worker thread is stopped without a word to its programs).
+ */
+const programPids = ((): Int32Array => {
+  const key = 'gridmind: the pids of agent programs';
+  const shared = getEnvironmentData(key) as SharedArrayBuffer | undefined;
+  if (shared !== undefined) return new Int32Array(shared);
+  const pids = new Int32Array(new SharedArrayBuffer(4 * 1024));
+  setEnvironmentData(key, pids.buffer as SharedArrayBuffer);
+  process.once('exit', () => {
+    kept.forEach((child) => child.kill());
+    endPrograms(pids);
+  });
+  return pids;
+})();
+
+/**
+ * Ends the programs of stopped threads still running when the process exits: their stdin has closed, so
+ * they are given CLOSE_LIMIT_MS to exit where the process table can tell (Linux's /proc), then killed.
+ */
+function endPrograms(pids: Int32Array): void {
+  const running = () => [...pids].filter((pid) => pid > 0 && !hasExited(pid));
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = performance.now() + (existsSync('/proc/self/stat') ? CLOSE_LIMIT_MS : 0);
+  while (running().length > 0 && performance.now() < deadline) Atomics.wait(pause, 0, 0, 10);
+  for (const pid of running()) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // exited meanwhile
+    }
+  }
+}
+
+/** Whether a process has exited (a zombie included: its parent thread is gone, and init reaps it), where /proc tells; else false. */
+function hasExited(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] === 'Z';
+  } catch {
+    return existsSync('/proc/self/stat'); // no entry: gone, if there is a /proc at all
+  }
+}
+
+/** A slot of {@link programPids} for a new process (when every slot is taken, one of its own, which the process's exit does not see). */
+function pidSlot(): Int32Array {
+  for (let slot = 0; slot < programPids.length; slot++)
+    if (Atomics.compareExchange(programPids, slot, 0, RESERVED) === 0) return programPids.subarray(slot, slot + 1);
+  return new Int32Array(new SharedArrayBuffer(4));
+}
 
 /** One process of a program, and the thread that owns it. */
 class ProgramProcess {
-  private readonly pid = new Int32Array(new SharedArrayBuffer(4));
+  private readonly pid = pidSlot();
   private readonly thread: TimedThread<ProgramThreadData, ProgramRequest, unknown>;
 
   constructor(
@@ -97,9 +158,7 @@ class ProgramProcess {
       { program, pid: this.pid },
       () => this.killProgram(),
     );
-    running.add(this);
-    if (!exitHooked) process.once('exit', () => running.forEach((child) => child.kill()));
-    exitHooked = true;
+    kept.add(this);
   }
 
   /**
@@ -116,10 +175,11 @@ class ProgramProcess {
     }
   }
 
-  /** Kills the program if it is running, and stops its thread. */
+  /** Kills the program if it is running, stops its thread, and frees its pid's slot. */
   kill(): void {
     this.thread.stop();
-    running.delete(this);
+    Atomics.store(this.pid, 0, 0);
+    kept.delete(this);
   }
 
   /** Kills the program's process group, if it is running, and waits for the thread to reap it. */

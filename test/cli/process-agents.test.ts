@@ -1,10 +1,14 @@
+import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE, fixture, isRunning, loggedEnv, loggedGames, runningWith } from './process-agents-harness.ts';
 import { runCli } from './run-cli.ts';
 
+const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-process-agents-'));
 const { env: pythonEnv } = loggedEnv();
 
@@ -231,6 +235,39 @@ describe('gridmind bench with agents over a pipe', () => {
         .filter(isRunning),
     ).toEqual([]);
   });
+
+  it('leaves no program running when it is interrupted mid-move, or when a program outlives its stdin', async () => {
+    const { log, env } = loggedEnv();
+    const args = [
+      'bench',
+      '--agent',
+      fixture('hang.py'),
+      '--board',
+      '6x8',
+      '--games',
+      '4',
+      '--workers',
+      '2',
+      '--agent-time-limit',
+      '60000',
+    ];
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env, GRIDMIND_DB: join(dir, 'interrupted.db') } });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    while (loggedGames(log).length < 2) await sleep(50); // both workers' programs have started a game: they hang at its third move
+    await sleep(500);
+    child.kill('SIGINT');
+    expect(await exit).toBe(130);
+    const pids = loggedGames(log).map(({ pid }) => pid);
+    expect(new Set(pids).size).toBe(2);
+    expect(pids.filter(isRunning)).toEqual([]);
+
+    const outliving = `sh ${fixture('first_placement.sh')}; exec sleep 29.5`; // its stdin closed, it sleeps on
+    const { code, stderr } = await runCli(['bench', '--agent-command', outliving, '--board', '6x8', '--games', '2', '--workers', '2'], {
+      GRIDMIND_DB: join(dir, 'outliving.db'),
+    });
+    expect(code, stderr).toBe(0);
+    expect(runningWith('sleep 29.5')).toEqual([]);
+  }, 30_000);
 
   it('refuses what a program cannot take, before any game', async () => {
     for (const [extra, message] of [
