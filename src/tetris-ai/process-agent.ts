@@ -43,7 +43,7 @@ export function outsideAgentOf(name: string): OutsideAgent | null {
   return isPythonAgent(name) ? { program: { python: name } } : null;
 }
 
-/** What an agent of outside is, for messages: an agent in code, or a program. */
+/** What kind of agent an outside agent is, for messages: an agent in code, or a program. */
 export function outsideKind(agent: OutsideAgent): string {
   return 'module' in agent ? 'an agent in code' : 'a program';
 }
