@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: agents, placements, env, startup, workers, code-agents, server. With no name, every benchmark runs.
+ * Names: agents, placements, env, python, startup, workers, code-agents, server. With no name, every benchmark runs.
  */
 import { benchAgents } from './agents.ts';
 import { benchCodeAgents } from './code-agents.ts';
 import { benchEnvironments } from './env.ts';
 import { benchPlacements } from './placements.ts';
+import { benchPython } from './python.ts';
 import { benchServer } from './server.ts';
 import { benchStartup } from './startup.ts';
 import { benchWorkers } from './workers.ts';
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => string[] | Promise<string[]>> = {
   agents: benchAgents,
   placements: benchPlacements,
   env: benchEnvironments,
+  python: benchPython,
   startup: benchStartup,
   workers: benchWorkers,
   'code-agents': benchCodeAgents,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { BatchEnvironment, MAX_BATCH } from '../env/batch.ts';
-import type { Environment, IllegalActionRule } from '../env/environment.ts';
+import type { GameEnvironment, IllegalActionRule } from '../env/environment.ts';
 import type { ArrayEncoding } from '../env/stdio.ts';
 import { sameGameEnv } from '../env/samegame.ts';
 import { tetrisDropEnv, tetrisKeysEnv } from '../env/tetris.ts';
@@ -94,7 +94,7 @@ export function registerEnvCommand(program: Command): void {
 }
 
 /** A function that makes the environment the flags describe (checked now: bad flags fail before any session). */
-function environmentMaker(flags: EnvFlags): () => Environment {
+function environmentMaker(flags: EnvFlags): () => GameEnvironment {
   const episode = { maxSteps: flags.maxSteps ?? null, illegalAction: flags.illegal, illegalReward: flags.illegalReward };
   if (flags.illegalReward !== -1 && flags.illegal !== 'end')
     throw new InputError('--illegal-reward is the reward of --illegal end: add it');
@@ -119,7 +119,7 @@ function environmentMaker(flags: EnvFlags): () => Environment {
 }
 
 /** `make`, once called, so that options it refuses fail before the session starts. */
-function checked(make: () => Environment): () => Environment {
+function checked(make: () => GameEnvironment): () => GameEnvironment {
   make();
   return make;
 }

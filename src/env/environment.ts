@@ -85,9 +85,23 @@ export interface Environment {
   render(): string;
 }
 
+/** Arrays that hold the observations of a batch of environments, one after another, by name. */
+export type ObservationArrays = Readonly<Record<string, Uint8Array | Float32Array>>;
+
+/** Arrays for `count` observations of the spec, zeroed. */
+export function observationArrays(spec: EnvironmentSpec, count: number): ObservationArrays {
+  return Object.fromEntries(
+    Object.entries(spec.observation).map(([name, array]) => {
+      const size = count * array.shape.reduce((a, b) => a * b, 1);
+      return [name, array.dtype === 'float32' ? new Float32Array(size) : new Uint8Array(size)];
+    }),
+  );
+}
+
 /** A game under an environment: what each concrete environment provides. */
 export interface EpisodeGame {
-  observation(): Observation;
+  /** Writes the observation into `arrays` (zeroed there) as the `index`-th of a batch's. */
+  writeObservation(arrays: ObservationArrays, index: number): void;
   /** A new object each call. */
   info(): Record<string, number | string | boolean>;
   /** The legal actions, ascending. */
@@ -151,27 +165,37 @@ export class GameEnvironment implements Environment {
     this.actions = [];
     this.truncated = false;
     this.endedByIllegalAction = false;
-    return { observation: this.game.observation(), info: this.info(false) };
+    return { observation: this.observation(), info: this.info(false) };
   }
 
   step(action: number): StepResult {
+    const { reward, terminated, truncated, info } = this.advance(action);
+    return { observation: this.observation(), reward, terminated, truncated, info };
+  }
+
+  /** A step without its observation (a batch writes observations into arrays of its own: `writeObservation`). */
+  advance(action: number): Omit<StepResult, 'observation'> {
     if (this.ended) throw new InputError('the episode has ended: reset to start another');
     if (!this.game.legalActions().includes(action)) {
       const legal = `the legal actions are ${this.legalActions().join(', ')}`;
       if (this.illegalAction === 'error') throw new InputError(`action ${action} is not legal now: ${legal}`);
       this.endedByIllegalAction = true;
-      return {
-        observation: this.game.observation(),
-        reward: this.illegalReward,
-        terminated: true,
-        truncated: false,
-        info: this.info(true),
-      };
+      return { reward: this.illegalReward, terminated: true, truncated: false, info: this.info(true) };
     }
     const reward = this.game.play(action);
     this.actions.push(action);
     this.truncated = !this.game.over && this.maxSteps !== null && this.actions.length >= this.maxSteps;
-    return { observation: this.game.observation(), reward, terminated: this.game.over, truncated: this.truncated, info: this.info(false) };
+    return { reward, terminated: this.game.over, truncated: this.truncated, info: this.info(false) };
+  }
+
+  /** Writes the observation into a batch's arrays, as the `index`-th. */
+  writeObservation(arrays: ObservationArrays, index: number): void {
+    this.game.writeObservation(arrays, index);
+  }
+
+  /** Writes the action mask into `masks` from `offset`, which must be zeroed there. */
+  writeActionMask(masks: Uint8Array, offset: number): void {
+    if (!this.ended) for (const action of this.game.legalActions()) masks[offset + action] = 1;
   }
 
   legalActions(): number[] {
@@ -180,7 +204,7 @@ export class GameEnvironment implements Environment {
 
   actionMask(): Uint8Array {
     const mask = new Uint8Array(this.actionCount);
-    if (!this.ended) for (const action of this.game.legalActions()) mask[action] = 1;
+    this.writeActionMask(mask, 0);
     return mask;
   }
 
@@ -196,6 +220,12 @@ export class GameEnvironment implements Environment {
 
   render(): string {
     return this.game.render();
+  }
+
+  private observation(): Observation {
+    const arrays = observationArrays(this.spec, 1);
+    this.game.writeObservation(arrays, 0);
+    return arrays;
   }
 
   private get ended(): boolean {

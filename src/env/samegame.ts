@@ -34,10 +34,9 @@ export function sameGameEnv({
     (seed): EpisodeGame => {
       const game = new SameGame(randomBoard(width, height, colours, seed), rules);
       return {
-        observation() {
-          const board = new Uint8Array(width * height);
-          for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[y * width + x] = game.board.colourAt(x, y) + 1;
-          return { board };
+        writeObservation({ board }, index) {
+          const first = index * width * height;
+          for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[first + y * width + x] = game.board.colourAt(x, y) + 1;
         },
         info: () => ({ score: game.score(), moves: game.history().length, cellsLeft: game.board.cellCount(), cleared: game.cleared() }),
         legalActions: () =>

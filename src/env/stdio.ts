@@ -20,8 +20,8 @@
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
-import { BatchEnvironment } from './batch.ts';
-import type { Environment, Info, Observation, ResetResult, StepResult } from './environment.ts';
+import { BatchEnvironment, type BatchResult } from './batch.ts';
+import type { Environment, Info, Observation } from './environment.ts';
 
 /** How arrays travel: JSON lists, or base64 of their bytes. */
 export type ArrayEncoding = 'json' | 'base64';
@@ -47,29 +47,25 @@ function encode(values: Typed, arrays: ArrayEncoding): string | number[] {
   return arrays === 'json' ? Array.from(values) : Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
 }
 
-/** The same array of every environment of a batch: a list of lists, or one base64 string of them all. */
-function encodeAll(values: readonly Typed[], arrays: ArrayEncoding): string | number[][] {
-  if (arrays === 'json') return values.map((one) => Array.from(one));
-  const size = values[0].byteLength;
-  const bytes = Buffer.allocUnsafe(size * values.length);
-  values.forEach((one, i) => bytes.set(new Uint8Array(one.buffer, one.byteOffset, size), i * size));
-  return bytes.toString('base64');
+/** An array of a batch (`count` environments' values one after another): one base64 string, or a list per environment. */
+function encodeBatch(values: Typed, count: number, arrays: ArrayEncoding): string | number[][] {
+  if (arrays === 'base64') return encode(values, arrays) as string;
+  const size = values.length / count;
+  return Array.from({ length: count }, (_, i) => Array.from(values.subarray(i * size, (i + 1) * size)));
 }
 
 const encodeObservation = (observation: Observation, arrays: ArrayEncoding) =>
   Object.fromEntries(Object.entries(observation).map(([name, values]) => [name, encode(values, arrays)]));
 
-/** A batch's results field by field: each observation array and info key as one value of every environment. */
-function columns(results: readonly ResetResult[], arrays: ArrayEncoding) {
+/** A batch's answer in the session's encoding: each observation array, mask and info key as one value of every environment. */
+function encodeBatchResult(result: BatchResult, arrays: ArrayEncoding) {
+  const count = result.info.length;
   const observation: Record<string, string | number[][]> = {};
-  for (const name of Object.keys(results[0].observation))
-    observation[name] = encodeAll(
-      results.map((result) => result.observation[name]),
-      arrays,
-    );
+  for (const [name, values] of Object.entries(result.observation)) observation[name] = encodeBatch(values, count, arrays);
   const info: Record<string, Info[string][]> = {};
-  for (const key of Object.keys(results[0].info)) info[key] = results.map((result) => result.info[key]);
-  return { observation, info };
+  for (const key of Object.keys(result.info[0])) info[key] = result.info.map((one) => one[key]);
+  const { reward, terminated, truncated } = result;
+  return { observation, info, reward, terminated, truncated, mask: encodeBatch(result.masks, count, arrays) };
 }
 
 /** A session: one environment, or a batch, and how its arrays travel. */
@@ -119,30 +115,18 @@ export class PipeSession {
   }
 
   private answerBatch(batch: BatchEnvironment, message: Exclude<Request, { cmd: 'close' | 'spec' }>): unknown {
-    const { arrays } = this;
     if (message.cmd === 'render') {
       const index = message.index ?? 0;
       if (index >= batch.envs.length)
         throw new InputError(`there are ${batch.envs.length} environments: render one of 0 to ${batch.envs.length - 1}`);
       return { text: batch.envs[index].render() };
     }
-    if (message.cmd === 'reset') return { ...columns(batch.reset(message.seed), arrays), mask: this.masks(batch) };
+    if (message.cmd === 'reset') {
+      const { observation, info, mask } = encodeBatchResult(batch.reset(message.seed), this.arrays);
+      return { observation, info, mask };
+    }
     if (message.actions === undefined) throw new InputError('a batch steps with one action per environment: {"cmd":"step","actions":[…]}');
-    const results: StepResult[] = batch.step(message.actions);
-    return {
-      ...columns(results, arrays),
-      reward: results.map((result) => result.reward),
-      terminated: results.map((result) => result.terminated),
-      truncated: results.map((result) => result.truncated),
-      mask: this.masks(batch),
-    };
-  }
-
-  private masks(batch: BatchEnvironment): string | number[][] {
-    const masks = batch.actionMasks();
-    if (this.arrays === 'base64') return encode(masks, 'base64') as string;
-    const { actionCount } = batch.spec;
-    return batch.envs.map((_, i) => Array.from(masks.subarray(i * actionCount, (i + 1) * actionCount)));
+    return encodeBatchResult(batch.step(message.actions), this.arrays);
   }
 }
 

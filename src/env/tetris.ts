@@ -3,10 +3,17 @@ import { AfterstateMeasurer } from '../tetris-ai/afterstates.ts';
 import { checkBoardSize } from '../tetris/board.ts';
 import { Game } from '../tetris/game.ts';
 import { KEYS } from '../tetris/keys.ts';
-import { PlacementGenerator } from '../tetris/placements.ts';
-import { ROTATION_SYSTEMS, type RotationSystemName } from '../tetris/rotation/index.ts';
+import type { RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
-import { GameEnvironment, type ArraySpec, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions, type Info } from './environment.ts';
+import {
+  GameEnvironment,
+  type ArraySpec,
+  type EnvironmentSpec,
+  type EpisodeGame,
+  type EpisodeOptions,
+  type Info,
+  type ObservationArrays,
+} from './environment.ts';
 
 export interface TetrisEnvOptions extends EpisodeOptions {
   readonly width?: number;
@@ -24,23 +31,24 @@ function tetrisSpec(width: number, height: number, preview: number, highestCell:
 }
 
 /**
- * The observation of a Tetris game: `board`, height × width cells row by row from the floor up (0
- * empty, 1 locked, 2 the falling piece), and `pieces`, the current piece and the preview (0–6: I O T S
- * Z J L).
+ * Writes the observation of a Tetris game as the `index`-th of `arrays`: `board`, height × width cells
+ * row by row from the floor up (0 empty, 1 locked, 2 the falling piece), and `pieces`, the current piece
+ * and the preview (0–6: I O T S Z J L).
  */
-function observe(game: Game): { board: Uint8Array; pieces: Uint8Array } {
+function writeObservation(game: Game, arrays: ObservationArrays, index: number): void {
   const { width, height, rows } = game.board;
-  const board = new Uint8Array(width * height);
+  const board = arrays.board;
+  const first = index * width * height;
+  board.fill(0, first, first + width * height);
   for (let y = 0; y < height; y++) {
     const row = rows[y];
-    if (row !== 0) for (let x = 0; x < width; x++) board[y * width + x] = (row >>> x) & 1;
+    if (row !== 0) for (let x = 0, cell = first + y * width; x < width; x++, cell++) board[cell] = (row >>> x) & 1;
   }
-  for (const [x, y] of game.activeCells() ?? []) if (y < height) board[y * width + x] = 2;
+  for (const [x, y] of game.activeCells() ?? []) if (y < height) board[first + y * width + x] = 2;
   const preview = game.preview();
-  const pieces = new Uint8Array(1 + preview.length);
-  pieces[0] = game.current;
-  pieces.set(preview, 1);
-  return { board, pieces };
+  const pieces = arrays.pieces;
+  pieces[index * (1 + preview.length)] = game.current;
+  pieces.set(preview, index * (1 + preview.length) + 1);
 }
 
 function infoOf(game: Game): Info {
@@ -93,8 +101,6 @@ export function tetrisDropEnv({
   const actionCount = 4 * width;
   const features = afterstates.length;
   const measurer = features > 0 ? new AfterstateMeasurer(afterstates, width, height) : null;
-  // One generator for every episode and clone of the environment: each reads its results at once.
-  const generator = new PlacementGenerator(width, height, ROTATION_SYSTEMS[RULE_SETS.research.rotation]);
   const spec: EnvironmentSpec = {
     actionCount,
     observation: {
@@ -120,31 +126,30 @@ export function tetrisDropEnv({
       const rowOf = new Int8Array(actionCount);
       const findPlacements = () => {
         rowOf.fill(-1);
-        const count = game.over ? 0 : generator.generate(game.board, game.current, 'drop');
-        for (let i = 0; i < count; i++) rowOf[generator.rotation[i] * width + generator.x[i]] = generator.y[i];
+        const drops = game.dropPlacements();
+        for (let i = 0; i < drops.count; i++) rowOf[drops.rotation[i] * width + drops.x[i]] = drops.y[i];
         legal = [];
         for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
       };
       findPlacements();
-      const measureAfterstates = (measurer: AfterstateMeasurer) => {
-        const values = new Float32Array(actionCount * features);
-        const rewards = new Float32Array(actionCount);
+      const writeAfterstates = (measurer: AfterstateMeasurer, arrays: ObservationArrays, index: number) => {
+        const values = arrays.afterstates as Float32Array;
+        const rewards = arrays.afterstateRewards;
+        values.fill(0, index * actionCount * features, (index + 1) * actionCount * features);
+        rewards.fill(0, index * actionCount, (index + 1) * actionCount);
         const orientations = game.system.orientations[game.current];
         measurer.load(game.board);
         for (const action of legal) {
-          const lines = measurer.measure(
-            orientations[Math.floor(action / width)],
-            action % width,
-            rowOf[action],
-            values,
-            action * features,
-          );
-          rewards[action] = game.rules.points(lines, game.level);
+          const at = index * actionCount + action;
+          const lines = measurer.measure(orientations[Math.floor(action / width)], action % width, rowOf[action], values, at * features);
+          rewards[at] = game.rules.points(lines, game.level);
         }
-        return { afterstates: values, afterstateRewards: rewards };
       };
       return {
-        observation: () => ({ ...observe(game), ...(measurer !== null && measureAfterstates(measurer)) }),
+        writeObservation(arrays, index) {
+          writeObservation(game, arrays, index);
+          if (measurer !== null) writeAfterstates(measurer, arrays, index);
+        },
         info: () => infoOf(game),
         legalActions: () => legal,
         play(action) {
@@ -202,7 +207,7 @@ export function tetrisKeysEnv({
     (seed): EpisodeGame => {
       const game = new Game({ rules, rotation, width, height, seed, preview, target }, { keepLog: false });
       return {
-        observation: () => observe(game),
+        writeObservation: (arrays, index) => writeObservation(game, arrays, index),
         info: () => infoOf(game),
         legalActions: () => all,
         play(action) {

@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.ts';
 import { Prng } from '../core/prng.ts';
-import { Board, checkBoardSize } from './board.ts';
+import { Board, checkBoardSize, MAX_WIDTH } from './board.ts';
 import { isKey, KEYS, type Key } from './keys.ts';
 import { dropPiece, movePiece, pieceCells, type ActivePiece } from './moves.ts';
 import { pieceName, type Piece } from './pieces.ts';
@@ -72,6 +72,19 @@ export interface ReplayLog {
   end: number;
 }
 
+/** A piece's drop placements: orientation `rotation[i]` with its bounding box's bottom-left corner at (`x[i]`, `y[i]`). */
+export interface DropPlacements {
+  readonly count: number;
+  readonly rotation: ArrayLike<number>;
+  readonly x: ArrayLike<number>;
+  readonly y: ArrayLike<number>;
+}
+
+/** The most drop placements a piece has: an orientation in each column, on the widest board. */
+const MAX_DROPS = 4 * MAX_WIDTH;
+
+const NO_DROPS: DropPlacements = { count: 0, rotation: [], x: [], y: [] };
+
 /**
  * A placement generator per board size and rotation system, shared by every game of a thread (making
  * one costs more than a short game): a game reads a generation's results at once, before another game
@@ -108,6 +121,8 @@ export class Game {
   private readonly inputs: LoggedInput[] = [];
   /** The thread's shared generator for this board and rotation system, once looked up. */
   private generator: PlacementGenerator | null = null;
+  /** Under drop play, the current piece's drop placements (`dropPlacements`). */
+  private readonly drops = { count: 0, rotation: new Uint8Array(MAX_DROPS), x: new Uint8Array(MAX_DROPS), y: new Uint8Array(MAX_DROPS) };
   private readonly keepLog: boolean;
   private readonly onLock: ((lock: LockResult) => void) | undefined;
 
@@ -253,20 +268,33 @@ export class Game {
     this.nextGravityAt = this.clock + this.gravityMs;
   }
 
+  /**
+   * Under drop play, the current piece's drop placements, as {@link PlacementGenerator} lists them (found
+   * once a piece, when it comes); none under key play or once the game is over. Read, never change.
+   */
+  dropPlacements(): DropPlacements {
+    if (this.over || this.active !== null) return NO_DROPS;
+    return this.drops;
+  }
+
+  /** Finds the new piece's drop placements; the game ends when there is none. */
   private checkDropRoom(): void {
-    if (this.placements().generate(this.board, this.current, 'drop') === 0) this.outcome = 'topped-out';
+    const generator = this.placements();
+    const count = generator.generate(this.board, this.current, 'drop');
+    this.drops.count = count;
+    this.drops.rotation.set(generator.rotation.subarray(0, count));
+    this.drops.x.set(generator.x.subarray(0, count));
+    this.drops.y.set(generator.y.subarray(0, count));
+    if (count === 0) this.outcome = 'topped-out';
   }
 
   private isLegalPlacement(rotation: number, x: number, y: number): boolean {
-    const generator = this.placements();
     const piece = this.current;
-    const count =
-      this.active === null
-        ? generator.generate(this.board, piece, 'drop')
-        : generator.generate(this.board, piece, 'reachable', this.active);
+    const list = this.active === null ? this.drops : this.placements();
+    const count = this.active === null ? this.drops.count : this.placements().generate(this.board, piece, 'reachable', this.active);
     const canonical = this.system.canonicalRotation[piece];
     for (let i = 0; i < count; i++) {
-      if (canonical[generator.rotation[i]] === canonical[rotation] && generator.x[i] === x && generator.y[i] === y) return true;
+      if (canonical[list.rotation[i]] === canonical[rotation] && list.x[i] === x && list.y[i] === y) return true;
     }
     return false;
   }

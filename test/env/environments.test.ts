@@ -204,32 +204,41 @@ describe('afterstates', () => {
 });
 
 describe('batches', () => {
-  it("step every environment, autoreset next-step as Gymnasium's vector environments, and replay a seeded run exactly", () => {
+  it("step every environment as it steps alone, autoreset next-step as Gymnasium's vector environments, and replay a seeded run", () => {
+    const make = () => tetrisDropEnv({ width: 6, height: 8, afterstates: ['holes'] });
     const run = () => {
-      const batch = new BatchEnvironment(() => tetrisDropEnv({ width: 6, height: 8 }), 4);
-      const starts = batch.reset(10).map((result) => result.info.seed);
-      const trace: unknown[] = [starts];
-      let resets = 0;
-      let previous = batch.envs.map(() => false);
+      const batch = new BatchEnvironment(make, 4);
+      const singles = [make(), make(), make(), make()];
+      const reset = batch.reset(10);
+      expect(reset.info.map((info) => info.seed)).toEqual([10, 11, 12, 13]);
+      singles.forEach((env, i) => env.reset({ seed: 10 + i }));
+      const trace: unknown[] = [];
+      let [resets, ended] = [0, [false, false, false, false]];
       for (let step = 0; step < 200; step++) {
         const actions = batch.envs.map((env) => env.legalActions()[step % Math.max(1, env.legalActions().length)] ?? 0);
-        const results = batch.step(actions);
-        results.forEach((result, i) => {
-          if (previous[i]) {
+        const result = batch.step(actions);
+        singles.forEach((env, i) => {
+          let expected: { observation: Record<string, Uint8Array | Float32Array>; reward: number };
+          if (ended[i]) {
             resets++;
-            expect(result).toMatchObject({ reward: 0, terminated: false, truncated: false, info: { pieces: 0 } });
+            expect([result.reward[i], result.terminated[i], result.truncated[i], result.info[i].pieces]).toEqual([0, false, false, 0]);
+            expected = { ...env.reset({ seed: result.info[i].seed as number }), reward: 0 }; // the seed the batch drew, alone
+          } else {
+            expected = env.step(actions[i]);
           }
+          expect(result.reward[i]).toBe(expected.reward);
+          for (const [name, values] of Object.entries(expected.observation)) {
+            expect(result.observation[name].subarray(i * values.length, (i + 1) * values.length), name).toEqual(values);
+          }
+          expect(result.masks.subarray(i * 24, (i + 1) * 24)).toEqual(env.actionMask());
         });
-        previous = results.map((result) => result.terminated || result.truncated);
-        trace.push(results.map((result) => [result.reward, result.info.seed, result.info.lines]));
+        ended = result.terminated.map((terminated, i) => terminated || result.truncated[i]);
+        trace.push(result.info.map((info, i) => [result.reward[i], info.seed, info.lines]));
       }
       expect(resets).toBeGreaterThan(4);
-      expect(batch.actionMasks()).toHaveLength(4 * 24);
       return trace;
     };
-    const first = run();
-    expect(first[0]).toEqual([10, 11, 12, 13]);
-    expect(run()).toEqual(first);
+    expect(run()).toEqual(run());
   });
 
   it('refuses a step with the wrong number of actions, or an illegal one under the error rule, before any environment moves', () => {
