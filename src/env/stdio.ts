@@ -15,13 +15,15 @@
  * Both: `{"cmd":"spec"}` → `{"actionCount","observation":{NAME:{"shape","dtype","low","high"}},"envs","arrays"}`;
  * `{"cmd":"render"}` (a batch: `"index":I`) → `{"text"}`; `{"cmd":"close"}` ends the session. Arrays
  * (observations, masks) are JSON lists, or with `arrays: 'base64'` the base64 of their bytes (uint8, or
- * float32 little-endian; a batch's arrays one environment after another): a learner in Python reads them
- * with `numpy.frombuffer`. A bad request gets `{"error":"<reason>"}` and the session goes on.
+ * float32 little-endian; a batch's arrays one environment after another), where arrays of 0s and 1s (the
+ * spec's uint8 arrays with low 0 and high 1, and the masks) are packed 8 cells to a byte, the first cell in
+ * the lowest bit: a learner in Python reads them with `numpy.frombuffer` and `numpy.unpackbits(…,
+ * bitorder="little")`. A bad request gets `{"error":"<reason>"}` and the session goes on.
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { BatchEnvironment, type BatchResult } from './batch.ts';
-import type { Environment, Info, Observation } from './environment.ts';
+import type { ArraySpec, Environment, Info, Observation } from './environment.ts';
 
 /** How arrays travel: JSON lists, or base64 of their bytes. */
 export type ArrayEncoding = 'json' | 'base64';
@@ -42,41 +44,41 @@ const USAGE =
 
 type Typed = Uint8Array | Float32Array;
 
-/** One array in the session's encoding. */
-function encode(values: Typed, arrays: ArrayEncoding): string | number[] {
-  return arrays === 'json' ? Array.from(values) : Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
+/** Whether an array holds only 0 and 1: under base64 it travels as bits. */
+const isBinary = (array: ArraySpec) => array.dtype === 'uint8' && array.low === 0 && array.high === 1;
+
+/** The base64 of an array's bytes, or with `bits` of its cells packed 8 to a byte, the first in the lowest bit. */
+function toBase64(values: Typed, bits: boolean): string {
+  if (!bits) return Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
+  const packed = Buffer.alloc((values.length + 7) >> 3);
+  for (let i = 0; i < values.length; i++) packed[i >> 3] |= values[i] << (i & 7);
+  return packed.toString('base64');
+}
+
+/** An array of one environment in the session's encoding. */
+function encode(values: Typed, bits: boolean, arrays: ArrayEncoding): string | number[] {
+  return arrays === 'json' ? Array.from(values) : toBase64(values, bits);
 }
 
 /** An array of a batch (`count` environments' values one after another): one base64 string, or a list per environment. */
-function encodeBatch(values: Typed, count: number, arrays: ArrayEncoding): string | number[][] {
-  if (arrays === 'base64') return encode(values, arrays) as string;
+function encodeBatch(values: Typed, count: number, bits: boolean, arrays: ArrayEncoding): string | number[][] {
+  if (arrays === 'base64') return toBase64(values, bits);
   const size = values.length / count;
   return Array.from({ length: count }, (_, i) => Array.from(values.subarray(i * size, (i + 1) * size)));
-}
-
-const encodeObservation = (observation: Observation, arrays: ArrayEncoding) =>
-  Object.fromEntries(Object.entries(observation).map(([name, values]) => [name, encode(values, arrays)]));
-
-/** A batch's answer in the session's encoding: each observation array, mask and info key as one value of every environment. */
-function encodeBatchResult(result: BatchResult, arrays: ArrayEncoding) {
-  const count = result.info.length;
-  const observation: Record<string, string | number[][]> = {};
-  for (const [name, values] of Object.entries(result.observation)) observation[name] = encodeBatch(values, count, arrays);
-  const info: Record<string, Info[string][]> = {};
-  for (const key of Object.keys(result.info[0])) info[key] = result.info.map((one) => one[key]);
-  const { reward, terminated, truncated } = result;
-  return { observation, info, reward, terminated, truncated, mask: encodeBatch(result.masks, count, arrays) };
 }
 
 /** A session: one environment, or a batch, and how its arrays travel. */
 export class PipeSession {
   private readonly batch: BatchEnvironment | null;
+  /** Per observation array, whether it travels as bits under base64. */
+  private readonly bits: Readonly<Record<string, boolean>>;
 
   constructor(
     private readonly env: Environment | BatchEnvironment,
     private readonly arrays: ArrayEncoding = 'json',
   ) {
     this.batch = env instanceof BatchEnvironment ? env : null;
+    this.bits = Object.fromEntries(Object.entries(env.spec.observation).map(([name, array]) => [name, isBinary(array)]));
   }
 
   /** The answer to one request line, or null for `close`. */
@@ -107,11 +109,11 @@ export class PipeSession {
     if (message.cmd === 'reset') {
       if (Array.isArray(message.seed)) throw new InputError('one environment takes one seed, not a list (a list is for a batch: --envs N)');
       const { observation, info } = env.reset({ seed: message.seed });
-      return { observation: encodeObservation(observation, arrays), info, legal: env.legalActions() };
+      return { observation: this.encodeObservation(observation), info, legal: env.legalActions() };
     }
     if (message.action === undefined) throw new InputError('a step names its action: {"cmd":"step","action":A}');
     const result = env.step(message.action);
-    return { ...result, observation: encodeObservation(result.observation, arrays), legal: env.legalActions() };
+    return { ...result, observation: this.encodeObservation(result.observation), legal: env.legalActions() };
   }
 
   private answerBatch(batch: BatchEnvironment, message: Exclude<Request, { cmd: 'close' | 'spec' }>): unknown {
@@ -122,11 +124,31 @@ export class PipeSession {
       return { text: batch.envs[index].render() };
     }
     if (message.cmd === 'reset') {
-      const { observation, info, mask } = encodeBatchResult(batch.reset(message.seed), this.arrays);
+      const { observation, info, mask } = this.encodeBatchResult(batch.reset(message.seed));
       return { observation, info, mask };
     }
     if (message.actions === undefined) throw new InputError('a batch steps with one action per environment: {"cmd":"step","actions":[…]}');
-    return encodeBatchResult(batch.step(message.actions), this.arrays);
+    return this.encodeBatchResult(batch.step(message.actions));
+  }
+
+  private encodeObservation(observation: Observation) {
+    return Object.fromEntries(Object.entries(observation).map(([name, values]) => [name, encode(values, this.bits[name], this.arrays)]));
+  }
+
+  /** A batch's answer field by field: each observation array, the masks and each info key as one value of every environment. */
+  private encodeBatchResult(result: BatchResult) {
+    const count = result.info.length;
+    const observation: Record<string, string | number[][]> = {};
+    for (const [name, values] of Object.entries(result.observation))
+      observation[name] = encodeBatch(values, count, this.bits[name], this.arrays);
+    const info: Record<string, Info[string][]> = {};
+    for (const key of Object.keys(result.info[0])) {
+      const column = new Array<Info[string]>(count);
+      for (let i = 0; i < count; i++) column[i] = result.info[i][key];
+      info[key] = column;
+    }
+    const { reward, terminated, truncated } = result;
+    return { observation, info, reward, terminated, truncated, mask: encodeBatch(result.masks, count, true, this.arrays) };
   }
 }
 

@@ -139,7 +139,7 @@ export class Game {
     this.randomizer = randomizerFor(config);
     this.keepLog = keepLog;
     this.onLock = onLock;
-    addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
+    if (config.garbageRows > 0) addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
     this.fillQueue();
     if (this.rules.style === 'keys') this.spawn();
     else this.checkDropRoom();

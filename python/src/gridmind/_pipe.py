@@ -10,7 +10,7 @@ from gymnasium import spaces
 
 from ._command import gridmind_command
 
-_DTYPES = {"uint8": np.uint8, "float32": np.float32}
+_DTYPES = {"uint8": np.uint8, "float32": np.float32}  # the pipe's dtypes
 
 
 class GridmindError(RuntimeError):
@@ -82,23 +82,30 @@ def _array_space(array):
     return spaces.Box(low=low, high=high, shape=shape, dtype=dtype)
 
 
+def _bits(encoded, count):
+    """`count` cells of 0 and 1 packed 8 to a byte, the first in the lowest bit (how the pipe sends them)."""
+    return np.unpackbits(np.frombuffer(base64.b64decode(encoded), dtype=np.uint8), count=count, bitorder="little")
+
+
 class ArrayReader:
     """Turns an answer's base64 arrays into numpy arrays of the spaces' shapes and types, `count` environments' at once (None: one)."""
 
     def __init__(self, space, count=None):
-        self._arrays = [
-            (name, _DTYPES["float32"] if sub.dtype == np.float32 else np.uint8, sub.dtype, sub.shape)
-            for name, sub in space.spaces.items()
-        ]
         self._lead = () if count is None else (count,)
+        self._arrays = [(name, sub.dtype, sub.shape, isinstance(sub, spaces.MultiBinary)) for name, sub in space.spaces.items()]
 
     def observation(self, encoded):
-        return {
-            name: np.frombuffer(bytearray(base64.b64decode(encoded[name])), dtype=wire).view(dtype).reshape(self._lead + shape)
-            for name, wire, dtype, shape in self._arrays
-        }
+        observation = {}
+        for name, dtype, shape, binary in self._arrays:
+            shape = self._lead + shape
+            if binary:
+                values = _bits(encoded[name], int(np.prod(shape))).view(np.int8)
+            else:
+                values = np.frombuffer(bytearray(base64.b64decode(encoded[name])), dtype=dtype)
+            observation[name] = values.reshape(shape)
+        return observation
 
 
 def decode_mask(encoded, count, action_count):
-    """A batch's action masks, (count, action_count) int8, from base64."""
-    return np.frombuffer(bytearray(base64.b64decode(encoded)), dtype=np.int8).reshape(count, action_count)
+    """A batch's action masks, (count, action_count) int8."""
+    return _bits(encoded, count * action_count).view(np.int8).reshape(count, action_count)
