@@ -128,7 +128,7 @@ describe('gridmind env --stdio for learners', () => {
       envs: null,
       arrays: 'base64',
     });
-    expect(Buffer.from(seeded.observation.board, 'base64')).toHaveLength(48);
+    expect(Buffer.from(seeded.observation.board, 'base64')).toHaveLength(6); // 48 cells of 0 or 1, as bits
     const afterstates = new Float32Array(new Uint8Array(Buffer.from(seeded.observation.afterstates, 'base64')).buffer);
     expect(afterstates).toHaveLength(48);
     expect(seeded.legal.every((action) => afterstates[action * 2 + 1] > 0)).toBe(true); // every placement lands somewhere
