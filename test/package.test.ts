@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,7 +21,7 @@ import { sameGameEnv, tetrisDropEnv, type Environment } from 'gridmind/env';
 import { readBoardFile, solve, TEST_SETS, type Solution } from 'gridmind/samegame';
 import { SEARCH_METHODS } from 'gridmind/search';
 import { Board } from 'gridmind/tetris';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 function episode(env: Environment, seed: number): number {
   let { info } = env.reset({ seed });
@@ -135,6 +135,32 @@ describe('the gridmind command', () => {
   });
 });
 
+describe('the Python package inside the npm package', () => {
+  it("pip installs from the installed package's folder, and runs the project's gridmind command", () => {
+    const venv = join(work, 'venv');
+    expect(run('python3', ['-m', 'venv', venv], work).status).toBe(0);
+    const python = join(venv, 'bin/python');
+    const install = run(python, ['-m', 'pip', 'install', '--quiet', join(consumer, 'node_modules/gridmind/python')], consumer, {
+      PIP_RETRIES: '0', // an index this machine cannot reach fails at once; pip goes on with the others
+    });
+    expect(install.status, install.stderr).toBe(0);
+    const script = [
+      'import gymnasium as gym, gridmind',
+      'env = gym.make("gridmind/TetrisDrop-v0", board="6x8")',
+      'observation, info = env.reset(seed=2)',
+      'print(gridmind.gridmind_command()[0], info["seed"], observation["board"].shape)',
+      'env.close()',
+    ].join('\n');
+    // No gridmind on the PATH: the package finds the project's node_modules/.bin/gridmind from its folder.
+    const used = run(python, ['-c', script], consumer, { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, GRIDMIND_BIN: '' });
+    expect(used.status, used.stderr).toBe(0);
+    expect(used.stdout.trim()).toBe(`${join(consumer, 'node_modules/.bin/gridmind')} 2 (8, 6)`);
+    const missing = run(python, ['-c', script], work, { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, GRIDMIND_BIN: '' });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/GridmindNotFound: the gridmind command was not found: install Gridmind's npm package/);
+  }, 240_000);
+});
+
 describe('the npm package', () => {
   it('holds the compiled code, its types, the web app, the SameGame test sets and the examples, and no sources or tests', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
@@ -151,8 +177,12 @@ describe('the npm package', () => {
     expect(files).toContain('dist/web/index.html');
     expect(files).toContain('dist/tetris-ai/agents/bcts.json');
     expect(files).toContain('data/samegame/standard/schadd_01.txt');
-    expect(files).toContain('examples/python/gridmind_env.py');
+    expect(files).toContain('examples/python/lowest_agent.py');
+    expect(files).toContain('python/pyproject.toml');
+    expect(files).toContain('python/src/gridmind/envs.py');
+    expect(files).toContain('docs/python.md');
     expect(files.filter((file) => /^(src|test|web)\//.test(file) || file.endsWith('.tsbuildinfo'))).toEqual([]);
+    expect(files.filter((file) => /^python\/(\.venv|tests)\/|__pycache__/.test(file))).toEqual([]);
   });
 
   it('type-checks a consumer of every entry point under Node16 resolution, with no skipped library check', () => {

@@ -1,11 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bin } from './queue-harness.ts';
 import { runCli } from './run-cli.ts';
-
-const examples = fileURLToPath(new URL('../../examples/python/', import.meta.url));
 
 /** Sends request lines to `gridmind env` and returns its answer lines, parsed. */
 function session(args: string[], requests: string[]): Promise<{ answers: unknown[]; code: number | null }> {
@@ -160,25 +157,5 @@ describe('gridmind env --stdio for learners', () => {
     expect(steps.some((step) => step.info.illegalAction.includes(true))).toBe(true); // fixed actions turn illegal in time
     expect(rest[60].text.split('\n')).toHaveLength(8);
     expect(rest[61].error).toMatch(/give one action per environment: 3 actions, not 1/);
-  });
-});
-
-describe('the Python example agent', () => {
-  it("plays SameGame and Tetris episodes through examples/python/gridmind_env.py with Debian's python3", () => {
-    for (const game of ['samegame', 'tetris']) {
-      const run = spawnSync('python3', [`${examples}example_agent.py`, game, '2'], { encoding: 'utf8', timeout: 60_000 });
-      expect(run.status, run.stderr).toBe(0);
-      const episodes = run.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line));
-      expect(episodes).toHaveLength(2);
-      for (const episode of episodes) {
-        expect(episode).toMatchObject({ game });
-        expect(episode.reward).toBe(episode.score);
-        expect(episode.steps).toBeGreaterThan(0);
-        expect(episode.stepsPerSecond).toBeGreaterThan(0);
-      }
-    }
   });
 });
