@@ -37,7 +37,7 @@ export class BatchEnvironment {
       throw new InputError(`a batch holds 1 to ${MAX_BATCH} environments, not ${count}`);
     this.envs = Array.from({ length: count }, make);
     this.ended = this.envs.map(() => false);
-    this.observation = observationArrays(this.spec, count);
+    this.observation = observationArrays(this.spec)(count);
     this.masks = new Uint8Array(count * this.spec.actionCount);
   }
 

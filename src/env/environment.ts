@@ -88,14 +88,18 @@ export interface Environment {
 /** Arrays that hold the observations of a batch of environments, one after another, by name. */
 export type ObservationArrays = Readonly<Record<string, Uint8Array | Float32Array>>;
 
-/** Arrays for `count` observations of the spec, zeroed. */
-export function observationArrays(spec: EnvironmentSpec, count: number): ObservationArrays {
-  return Object.fromEntries(
-    Object.entries(spec.observation).map(([name, array]) => {
-      const size = count * array.shape.reduce((a, b) => a * b, 1);
-      return [name, array.dtype === 'float32' ? new Float32Array(size) : new Uint8Array(size)];
-    }),
-  );
+/** A maker of arrays for `count` observations of the spec, zeroed (the spec read once, for a maker called every step). */
+export function observationArrays(spec: EnvironmentSpec): (count: number) => ObservationArrays {
+  const arrays = Object.entries(spec.observation).map(([name, array]) => ({
+    name,
+    size: array.shape.reduce((a, b) => a * b, 1),
+    float: array.dtype === 'float32',
+  }));
+  return (count) => {
+    const made: Record<string, Uint8Array | Float32Array> = {};
+    for (const { name, size, float } of arrays) made[name] = float ? new Float32Array(count * size) : new Uint8Array(count * size);
+    return made;
+  };
 }
 
 /** A game under an environment: what each concrete environment provides. */
@@ -131,6 +135,7 @@ export class GameEnvironment implements Environment {
   private truncated = false;
   private endedByIllegalAction = false;
   private readonly maxSteps: number | null;
+  private readonly newObservation: (count: number) => ObservationArrays;
   readonly illegalAction: IllegalActionRule;
   private readonly illegalReward: number;
 
@@ -140,6 +145,7 @@ export class GameEnvironment implements Environment {
     private readonly options: EpisodeOptions = {},
   ) {
     this.maxSteps = options.maxSteps ?? null;
+    this.newObservation = observationArrays(spec);
     this.illegalAction = options.illegalAction ?? 'error';
     this.illegalReward = options.illegalReward ?? -1;
     if (!Number.isFinite(this.illegalReward))
@@ -223,7 +229,7 @@ export class GameEnvironment implements Environment {
   }
 
   private observation(): Observation {
-    const arrays = observationArrays(this.spec, 1);
+    const arrays = this.newObservation(1);
     this.game.writeObservation(arrays, 0);
     return arrays;
   }
