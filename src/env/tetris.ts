@@ -122,13 +122,13 @@ export function tetrisDropEnv({
       const game = new Game({ rules: 'research', width, height, seed, preview }, { keepLog: false });
       // The current piece's placements, found once a state: the legal actions, ascending, and by action
       // the row of its placement (−1: not legal).
-      let legal: number[] = [];
+      const legal: number[] = [];
       const rowOf = new Int8Array(actionCount);
       const findPlacements = () => {
         rowOf.fill(-1);
         const drops = game.dropPlacements();
         for (let i = 0; i < drops.count; i++) rowOf[drops.rotation[i] * width + drops.x[i]] = drops.y[i];
-        legal = [];
+        legal.length = 0; // the environment copies the list it gives out
         for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
       };
       findPlacements();

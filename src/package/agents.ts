@@ -8,10 +8,12 @@
  */
 export * from '../tetris-ai/agent.ts';
 export * from '../tetris-ai/agent-files.ts';
+export * from '../tetris-ai/afterstates.ts';
 export * from '../tetris-ai/agent-spec.ts';
 export * from '../tetris-ai/code-agents.ts';
 export * from '../tetris-ai/evaluator.ts';
 export { FEATURES, findFeature, type BoardView, type Feature, type FeatureInput } from '../tetris-ai/features/index.ts';
 export * from '../tetris-ai/play.ts';
+export { loadProgramAgent, type AgentProgram } from '../tetris-ai/process-agent.ts';
 export * from '../tetris-search/problem.ts';
 export * from '../tetris-search/search-player.ts';

@@ -5,6 +5,7 @@
  *
  * @module gridmind/env
  */
+export * from '../env/batch.ts';
 export * from '../env/environment.ts';
 export * from '../env/samegame.ts';
 export { serveOverStdio } from '../env/stdio.ts';

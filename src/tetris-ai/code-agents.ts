@@ -120,7 +120,7 @@ export async function loadCodeAgent(file: string, moveTimeLimit = DEFAULT_MOVE_T
 
 /**
  * The fault of an agent (named by `file`) that has not answered in time: not started within `limit` ms
- * (`starting`), or past the move time limit over a move. For {@link TimedThread.request}.
+ * (`starting`), or past the move time limit over a move. For `TimedThread.request`.
  */
 export function lateFault(file: string): (limit: number, starting: boolean) => AgentFault {
   return (limit, starting) =>

@@ -281,10 +281,13 @@ export class Game {
   private checkDropRoom(): void {
     const generator = this.placements();
     const count = generator.generate(this.board, this.current, 'drop');
-    this.drops.count = count;
-    this.drops.rotation.set(generator.rotation.subarray(0, count));
-    this.drops.x.set(generator.x.subarray(0, count));
-    this.drops.y.set(generator.y.subarray(0, count));
+    const drops = this.drops;
+    drops.count = count;
+    for (let i = 0; i < count; i++) {
+      drops.rotation[i] = generator.rotation[i];
+      drops.x[i] = generator.x[i];
+      drops.y[i] = generator.y[i];
+    }
     if (count === 0) this.outcome = 'topped-out';
   }
 
