@@ -1,5 +1,6 @@
-"""The Python guide (docs/python.md) runs as written: each Python block, and each `gridmind` line of its
-shell blocks (pip lines aside), with the gridmind command this package finds."""
+"""The Python guide (docs/python.md) runs as written: each Python block, and each `gridmind` or `python`
+line of its shell blocks (pip lines aside), in order, with the gridmind command this package finds and
+this Python."""
 
 import contextlib
 import io
@@ -22,7 +23,7 @@ COMMANDS = [
     for language, code in BLOCKS
     if language == "sh"
     for line in code.splitlines()
-    if "gridmind " in line and not line.startswith("pip ")
+    if ("gridmind " in line or line.startswith("python ")) and not line.startswith("pip ")
 ]
 
 
@@ -36,8 +37,8 @@ def run_python(code, tmp_path, monkeypatch):
 
 def run_command(line, tmp_path):
     command = gridmind.gridmind_command()[0]
-    env = {"PATH": "/usr/bin:/bin", "GRIDMIND_DB": str(tmp_path / "guide.db"), "GRIDMIND_PYTHON": sys.executable}
-    script = f'gridmind() {{ "{command}" "$@"; }}\n{line}'
+    env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "GRIDMIND_DB": str(tmp_path / "guide.db"), "GRIDMIND_PYTHON": sys.executable}
+    script = f'gridmind() {{ "{command}" "$@"; }}\npython() {{ "{sys.executable}" "$@"; }}\n{line}'
     return subprocess.run(["sh", "-c", script], cwd=CHECKOUT, env=env, capture_output=True, text=True, timeout=300)
 
 
