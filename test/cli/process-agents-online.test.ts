@@ -3,12 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AveiroServer } from '../../src/aveiro/server.ts';
-import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { WEB_DIST } from '../../src/server/web-build.ts';
-import { openDatabase, type Db } from '../../src/store/database.ts';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/tetris/game.ts';
+import { codeAgentApi, turnOf } from '../server/code-agent-api.ts';
+import { useAveiroServer } from './aveiro-test-server.ts';
 import { EXAMPLE, fixture, isRunning, loggedEnv, loggedGames } from './process-agents-harness.ts';
 import { runCli } from './run-cli.ts';
 
@@ -38,30 +36,14 @@ describe('gridmind serve --agent FILE.py --agent-command CMD', () => {
       void exit.then(() => reject(new Error(`serve exited: ${output}`)));
     });
     try {
-      const api = (path: string, body: unknown) =>
-        fetch(`${url}/api/code-agents${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      expect((await (await fetch(`${url}/api/code-agents`)).json()).agents).toEqual([
+      const { api, start } = codeAgentApi(() => url);
+      expect((await (await api('')).json()).agents).toEqual([
         { name: 'counted', file: fixture('counted.py') },
         { name: 'first placement', file: firstCommand },
       ]);
       for (const agent of ['counted', 'first placement']) {
-        const { game: id } = await (await api('/games', { agent, width: 10, height: 20, rotation: 'srs', mode: 'reachable' })).json();
-        const game = new Game({ rules: 'classic', rotation: 'srs' });
-        const turn = {
-          rows: Array.from(game.board.rows.subarray(0, game.board.height)),
-          piece: game.current,
-          preview: game.preview(),
-          rules: 'classic',
-          score: 0,
-          level: 0,
-          target: null,
-          from: game.active!,
-        };
-        const reply = await (await api(`/games/${id}/turn`, { id: 1, turn })).json();
+        const id = await start(agent, 'srs');
+        const reply = await (await api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic', rotation: 'srs' })))).json();
         expect(reply.fault).toBeUndefined();
         expect(reply.keys).toMatch(/^[A-Z]*$/);
       }
@@ -76,31 +58,13 @@ describe('gridmind serve --agent FILE.py --agent-command CMD', () => {
 });
 
 describe('gridmind client --agent FILE.py, --agent-command CMD on a real Aveiro server', () => {
-  let db: Db;
-  let server: RunningServer;
-  let url = '';
-
-  beforeAll(async () => {
-    db = openDatabase(join(dir, 'aveiro.db'));
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      db,
-      webRoot: WEB_DIST,
-      aveiro: new AveiroServer({ db, seed: 3, maxGames: 4, finishedKept: 4 }),
-    });
-    url = server.url.replace('http', 'ws');
-  });
-  afterAll(async () => {
-    await server.close();
-    db.close();
-  });
+  const { url: serverUrl } = useAveiroServer(dir);
 
   it('plays the Python example and a program in sh among the locks the clock lets through, to the end of their games', async () => {
     const { env } = loggedEnv();
     const [python, command] = await Promise.all([
-      runCli(['client', '--server', url, '--agent', EXAMPLE, '--json'], env),
-      runCli(['client', '--server', url, '--agent-command', firstCommand, '--name', 'sh', '--json'], env),
+      runCli(['client', '--server', serverUrl(), '--agent', EXAMPLE, '--json'], env),
+      runCli(['client', '--server', serverUrl(), '--agent-command', firstCommand, '--name', 'sh', '--json'], env),
     ]);
     for (const { code, stdout, stderr } of [python, command]) {
       expect(code, stderr).toBe(0);
@@ -112,7 +76,7 @@ describe('gridmind client --agent FILE.py, --agent-command CMD on a real Aveiro 
 
   it("leaves a game its program's fault ended, saying so, with exit 1; refuses a program that cannot start with exit 2", async () => {
     const { log, env } = loggedEnv();
-    const faulted = await runCli(['client', '--server', url, '--agent', fixture('crash.py'), '--json'], env);
+    const faulted = await runCli(['client', '--server', serverUrl(), '--agent', fixture('crash.py'), '--json'], env);
     expect(faulted.code).toBe(1);
     const [game] = JSON.parse(faulted.stdout).games;
     expect(game.fault).toBe(
@@ -121,7 +85,7 @@ describe('gridmind client --agent FILE.py, --agent-command CMD on a real Aveiro 
     const [played] = loggedGames(log);
     expect(played.game).toBe('8x30 aveiro 3');
     expect(isRunning(played.pid)).toBe(false);
-    const refused = await runCli(['client', '--server', url, '--agent-command', 'exit 3'], env);
+    const refused = await runCli(['client', '--server', serverUrl(), '--agent-command', 'exit 3'], env);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe('gridmind: error: cannot start the agent program: exit 3 exited with status 3 before answering hello\n');
   });

@@ -9,29 +9,13 @@ import { openDatabase, type Db } from '../../src/store/database.ts';
 import { Game } from '../../src/tetris/game.ts';
 import { isKey } from '../../src/tetris/keys.ts';
 import { loadCodeAgent } from '../../src/tetris-ai/code-agents.ts';
+import { codeAgentApi, turnOf } from './code-agent-api.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-served-agents-'));
 function moduleFile(name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);
   return file;
-}
-
-/** A turn of a fresh classic game, as the web app sends it. */
-function firstTurn(game: Game) {
-  return {
-    id: 1,
-    turn: {
-      rows: Array.from(game.board.rows.subarray(0, game.board.height)),
-      piece: game.current,
-      preview: game.preview(),
-      rules: 'classic',
-      score: 0,
-      level: 0,
-      target: null,
-      from: game.active!,
-    },
-  };
 }
 
 describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
@@ -43,14 +27,7 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
     liar: moduleFile('liar.mjs', 'export default { name: "liar", choose: () => -1 };'),
     sleeper: moduleFile('sleeper.mjs', 'export default { name: "sleeper", choose() { for (;;); } };'),
   };
-  const api = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
-    fetch(`${server.url}/api/code-agents${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const start = async (agent: string) =>
-    (await (await api('/games', { agent, width: 10, height: 20, rotation: 'classic', mode: 'reachable' })).json()).game as number;
+  const { api, start } = codeAgentApi(() => server.url);
 
   beforeAll(async () => {
     db = openDatabase(':memory:');
@@ -71,14 +48,14 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
     ]);
     const game = new Game({ rules: 'classic', seed: 3 });
     const id = await start('lowest column');
-    const reply = await (await api(`/games/${id}/turn`, firstTurn(game))).json();
+    const reply = await (await api(`/games/${id}/turn`, turnOf(game))).json();
     expect(reply.fault).toBeUndefined();
     const keys: string = reply.keys;
     for (const key of keys) expect(isKey(key) && game.press(key)).toBe(true);
     if (game.pieces === 0) game.press('H');
     expect(game.lastLock).toMatchObject({ rotation: reply.choice.rotation, x: reply.choice.x, y: reply.choice.y });
     expect((await api(`/games/${id}`, undefined, 'DELETE')).status).toBe(204);
-    const ended = await api(`/games/${id}/turn`, firstTurn(game));
+    const ended = await api(`/games/${id}/turn`, turnOf(game));
     expect([ended.status, (await ended.json()).error]).toEqual([
       400,
       `no game ${id} of an agent in code is running (it ended, or the server restarted)`,
@@ -92,10 +69,10 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
       ['sleeper', `${files.sleeper} took longer than 300 ms over a move: stopped`],
     ]) {
       const id = await start(agent);
-      const reply = await (await api(`/games/${id}/turn`, firstTurn(new Game({ rules: 'classic' })))).json();
+      const reply = await (await api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic' })))).json();
       expect(reply).toMatchObject({ choice: null, keys: null });
       expect(reply.fault).toContain(fault);
-      expect((await api(`/games/${id}/turn`, firstTurn(new Game({ rules: 'classic' })))).status).toBe(400);
+      expect((await api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic' })))).status).toBe(400);
     }
     expect((await api('')).status).toBe(200);
   });
@@ -111,7 +88,7 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
     expect(malformed.status).toBe(400);
     const ids = [];
     for (let i = 0; i <= MAX_CODE_AGENT_GAMES; i++) ids.push(await start('lowest column'));
-    expect((await api(`/games/${id}/turn`, firstTurn(new Game({ rules: 'classic' })))).status).toBe(400); // the oldest game was let go
-    expect((await api(`/games/${ids.at(-1)}/turn`, firstTurn(new Game({ rules: 'classic' })))).status).toBe(200);
+    expect((await api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic' })))).status).toBe(400); // the oldest game was let go
+    expect((await api(`/games/${ids.at(-1)}/turn`, turnOf(new Game({ rules: 'classic' })))).status).toBe(200);
   });
 });

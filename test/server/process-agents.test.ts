@@ -5,25 +5,9 @@ import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { Game } from '../../src/tetris/game.ts';
 import { isKey } from '../../src/tetris/keys.ts';
+import { codeAgentApi, turnOf } from './code-agent-api.ts';
 import { loadProgramAgent } from '../../src/tetris-ai/process-agent.ts';
 import { fixture, isRunning, loggedEnv, loggedGames } from '../cli/process-agents-harness.ts';
-
-/** A turn of a classic game, as the web app sends it. */
-function turnOf(game: Game, id = 1) {
-  return {
-    id,
-    turn: {
-      rows: Array.from(game.board.rows.subarray(0, game.board.height)),
-      piece: game.current,
-      preview: game.preview(),
-      rules: 'classic',
-      score: game.score,
-      level: 0,
-      target: null,
-      from: game.active!,
-    },
-  };
-}
 
 describe('agents over a pipe in the web app (gridmind serve --agent FILE.py, --agent-command CMD)', () => {
   const { log, env } = loggedEnv();
@@ -36,14 +20,7 @@ describe('agents over a pipe in the web app (gridmind serve --agent FILE.py, --a
     hang: { python: fixture('hang.py') },
     garbage: { command: `sh ${fixture('garbage.sh')}` },
   };
-  const api = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
-    fetch(`${server.url}/api/code-agents${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const start = async (agent: string) =>
-    (await (await api('/games', { agent, width: 10, height: 20, rotation: 'classic', mode: 'reachable' })).json()).game as number;
+  const { api, start } = codeAgentApi(() => server.url);
   const turn = async (id: number, game: Game) => (await api(`/games/${id}/turn`, turnOf(game))).json();
 
   beforeAll(async () => {
