@@ -84,7 +84,7 @@ def main():
     envs = gym.make_vec(
         "gridmind/TetrisDrop-v0", num_envs=args.envs, board=args.board, afterstates=features, max_steps=args.max_pieces
     )
-    start = time.perf_counter()
+    start, elapsed = time.perf_counter(), 0.0
     for iteration in range(1, args.iterations + 1):
         candidates = mean + sd * rng.standard_normal((args.population, len(features)))
         scores = evaluate(envs, candidates, args.games, seed=args.seed * 1_000_000 + iteration * args.envs)
@@ -103,7 +103,8 @@ def main():
         "name": "learned",
         "description": f"weights learned by examples/python/cross_entropy.py on {args.board} in {elapsed:,.0f} s",
         "source": "noisy cross-entropy method (Szita & Lőrincz 2006; Thiery & Scherrer 2009): "
-        + " ".join(["python examples/python/cross_entropy.py", *sys.argv[1:]]),
+        + " ".join(["python examples/python/cross_entropy.py", *sys.argv[1:]])
+        + f" ({elapsed:,.0f} s)",
         "sense": "maximize",
         "features": features,
         "weights": {name: round(float(w), 4) for name, w in zip(features, mean)},
