@@ -37,7 +37,12 @@ def run_python(code, tmp_path, monkeypatch):
 
 def run_command(line, tmp_path):
     command = gridmind.gridmind_command()[0]
-    env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "GRIDMIND_DB": str(tmp_path / "guide.db"), "GRIDMIND_PYTHON": sys.executable}
+    env = {
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+        "GRIDMIND_BIN": command,  # the Python lines find the same gridmind, however this package was installed
+        "GRIDMIND_DB": str(tmp_path / "guide.db"),
+        "GRIDMIND_PYTHON": sys.executable,
+    }
     script = f'gridmind() {{ "{command}" "$@"; }}\npython() {{ "{sys.executable}" "$@"; }}\n{line}'
     return subprocess.run(["sh", "-c", script], cwd=CHECKOUT, env=env, capture_output=True, text=True, timeout=300)
 
