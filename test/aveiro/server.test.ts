@@ -1,40 +1,23 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES } from '../../src/aveiro/server.ts';
-import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { startServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
-import { openDatabase, type Db } from '../../src/store/database.ts';
+import { openDatabase } from '../../src/store/database.ts';
 import type { Cell } from '../../src/aveiro/game.ts';
 import { identifyPiece } from '../../src/client/planner.ts';
+import { useAveiroServer } from '../cli/aveiro-test-server.ts';
 import { Client } from './ws-client.ts';
 
 /** How long a test waits for the page or server to catch up on a busy machine. */
 const PATIENTLY = { timeout: 15_000 };
 describe('the Aveiro server over real WebSockets', () => {
-  let db: Db;
-  let server: RunningServer;
-  let url: string;
-
-  beforeAll(async () => {
-    db = openDatabase(join(mkdtempSync(join(tmpdir(), 'gridmind-aveiro-')), 'aveiro.db'));
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      db,
-      webRoot: WEB_DIST,
-      aveiro: new AveiroServer({ db, seed: 2, maxGames: 3, finishedKept: 3 }),
-    });
-    url = server.url.replace('http', 'ws');
-  });
-  afterAll(async () => {
-    await server.close();
-    db.close();
-  });
+  const aveiro = useAveiroServer(mkdtempSync(join(tmpdir(), 'gridmind-aveiro-')), { seed: 2, maxGames: 3, finishedKept: 3 });
 
   it('plays a whole game: join reply, frames (the first without player), null piece after a lock, final message, normal close', async () => {
-    const player = new Client(`${url}/player`, (message, client) => {
+    const player = new Client(`${aveiro.url()}/player`, (message, client) => {
       if ('game' in message) client.send({ cmd: 'key', key: 's' }); // drop every piece: a short game
     });
     await player.opened();
@@ -57,17 +40,19 @@ describe('the Aveiro server over real WebSockets', () => {
     expect(final).toMatchObject({ dimensions: [10, 30], player: 'scripted' });
     expect(Object.keys(final)).toEqual(['dimensions', 'grid', 'game_speed', 'score', 'player', 'highscores']); // the original's order
     expect(final.highscores).toContainEqual(['scripted', final.score]);
-    expect((await (await fetch(`${server.url}/api/highscores?game=aveiro&rules=aveiro&board=8x30`)).json()).entries[0]).toMatchObject({
-      name: 'scripted',
-    });
+    expect((await (await fetch(`${aveiro.httpUrl()}/api/highscores?game=aveiro&rules=aveiro&board=8x30`)).json()).entries[0]).toMatchObject(
+      {
+        name: 'scripted',
+      },
+    );
   });
 
   it('sends a viewer that follows the newest game every frame and the final message', async () => {
-    const viewer = new Client(`${url}/viewer`);
+    const viewer = new Client(`${aveiro.url()}/viewer`);
     await viewer.opened();
     viewer.send({ cmd: 'join' });
     await viewer.received(1);
-    const player = new Client(`${url}/player`, (message, client) => {
+    const player = new Client(`${aveiro.url()}/player`, (message, client) => {
       if ('game' in message) client.send({ cmd: 'key', key: 's' });
     });
     await player.opened();
@@ -81,7 +66,7 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 
   it('answers malformed messages with an error and keeps the connection usable', async () => {
-    const client = new Client(`${url}/player`);
+    const client = new Client(`${aveiro.url()}/player`);
     await client.opened();
     const bad: [unknown, RegExp][] = [
       ['{not json', /not valid JSON/],
@@ -104,14 +89,14 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 
   it('refuses oversized messages and floods with a close reason', async () => {
-    const big = new Client(`${url}/player`);
+    const big = new Client(`${aveiro.url()}/player`);
     await big.opened();
     big.send(JSON.stringify({ cmd: 'key', key: 'x'.repeat(MAX_MESSAGE_BYTES) }));
     expect(await big.closed).toMatchObject({
       code: 1009,
       reason: expect.stringMatching(new RegExp(`^message too big: \\d+ bytes, at most ${MAX_MESSAGE_BYTES}$`)),
     });
-    const flood = new Client(`${url}/player`);
+    const flood = new Client(`${aveiro.url()}/player`);
     await flood.opened();
     for (let i = 0; i < FLOOD_BURST * 3; i++) flood.send({ cmd: 'key', key: 'a' });
     const { code, reason } = await flood.closed;
@@ -120,18 +105,18 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 
   it('gives every player a game at once, up to --max-games, and lets a viewer follow one', async () => {
-    const players = Array.from({ length: 4 }, () => new Client(`${url}/player`));
+    const players = Array.from({ length: 4 }, () => new Client(`${aveiro.url()}/player`));
     await Promise.all(players.map((player) => player.opened()));
     players.forEach((player, i) => player.send({ cmd: 'join', name: `p${i}` }));
     await Promise.all(players.slice(0, 3).map((player) => player.received(3))); // join reply + two frames each
-    const live = (await (await fetch(`${server.url}/api/aveiro/games`)).json()).games;
+    const live = (await (await fetch(`${aveiro.httpUrl()}/api/aveiro/games`)).json()).games;
     expect(live.map((game: { player: string }) => game.player).sort()).toEqual(['p0', 'p1', 'p2']);
     expect(players[3].messages).toHaveLength(1); // only its join reply: it waits for a free game
     players[3].send({ cmd: 'key', key: 'a' }); // keys of a waiting player are ignored, as the original does
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(players[3].messages).toHaveLength(1);
 
-    const viewer = new Client(`${url}/viewer`);
+    const viewer = new Client(`${aveiro.url()}/viewer`);
     await viewer.opened();
     viewer.send({ cmd: 'join', game: live[0].id });
     const [info, frame] = await viewer.received(2);
@@ -144,16 +129,17 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 
   it('lists ended games with their final score and how they ended, newest first, keeping the last few', async () => {
-    const games = async () => (await (await fetch(`${server.url}/api/aveiro/games`)).json()) as { games: unknown[]; finished: unknown[] };
+    const games = async () =>
+      (await (await fetch(`${aveiro.httpUrl()}/api/aveiro/games`)).json()) as { games: unknown[]; finished: unknown[] };
     const leavers: Client[] = [];
     for (const name of ['left 1', 'left 2']) {
-      const leaver = new Client(`${url}/player`);
+      const leaver = new Client(`${aveiro.url()}/player`);
       await leaver.opened();
       leaver.send({ cmd: 'join', name });
       await leaver.received(3); // join reply and two frames: the game runs
       leavers.push(leaver);
     }
-    const finisher = new Client(`${url}/player`, (message, client) => {
+    const finisher = new Client(`${aveiro.url()}/player`, (message, client) => {
       if ('game' in message) client.send({ cmd: 'key', key: 's' });
     });
     await finisher.opened();
