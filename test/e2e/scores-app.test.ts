@@ -221,8 +221,9 @@ describe('a high score watched again', () => {
   const { app, browser } = appInBrowser();
 
   it('opens from the High scores page and plays the stored game to its end, with pause, step and speed', async () => {
-    const game = finishedGame('classic', 11, { width: 6, height: 10, agent: 'dellacherie' });
-    const human = finishedGame('classic', 12, { width: 6, height: 10, agent: 'lee' });
+    // 499 pieces: about 50 s at 1×, so the replay is still playing when the test pauses it
+    const game = finishedGame('classic', 11, { width: 8, height: 10, agent: 'dellacherie' });
+    const human = finishedGame('classic', 12, { width: 8, height: 10, agent: 'lee' });
     for (const [name, played] of [
       ['Rita', game],
       ['Sam', human],
@@ -235,13 +236,13 @@ describe('a high score watched again', () => {
       expect(posted.status).toBe(201);
     }
     const page = await openPage(browser(), `${app.url}/#/scores`);
-    await setField(page, 'scores-board', '6x10');
+    await setField(page, 'scores-board', '8x10');
     await page.waitForSelector('[data-testid=scores] >> text=Rita + dellacherie');
     const row = page.locator('[data-testid=scores] tbody tr', { hasText: 'Rita' });
     await row.locator('[data-testid=watch]').click();
     await page.waitForSelector('[data-testid=replay-position]');
-    await expect.poll(() => page.textContent('[data-testid=player]'), PATIENTLY).toMatch(/^Rita \+ dellacherie \(\d+%\)$/); // as the table names the game
     await page.click('[data-testid=replay-play]'); // pause
+    await expect.poll(() => page.textContent('[data-testid=player]'), PATIENTLY).toMatch(/^Rita \+ dellacherie \(\d+%\)$/); // as the table names the game
     const before = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
     await page.click('[data-testid=replay-step]');
     await page.click('[data-testid=replay-step]');
