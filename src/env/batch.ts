@@ -24,7 +24,7 @@ export interface BatchResult {
  * an environment whose episode ended (terminated or truncated) at one step is reset at the next, its
  * action there ignored, and that step answers for it the new episode's observation and info, reward 0,
  * neither terminated nor truncated. A reset without seeds gives each environment the next seed of its
- * own stream (see `Environment.reset`). Observations are written into arrays the batch keeps.
+ * own stream (see `Environment.reset`). Observations and masks are written into arrays the batch keeps.
  */
 export class BatchEnvironment {
   readonly envs: readonly GameEnvironment[];
@@ -68,13 +68,7 @@ export class BatchEnvironment {
   step(actions: readonly number[]): BatchResult {
     if (actions.length !== this.envs.length)
       throw new InputError(`give one action per environment: ${this.envs.length} actions, not ${actions.length}`);
-    // Under the `error` rule an illegal action refuses the whole step, before any environment moves.
-    this.envs.forEach((env, i) => {
-      if (!this.ended[i] && env.illegalAction === 'error' && !env.legalActions().includes(actions[i]))
-        throw new InputError(
-          `environment ${i}: action ${actions[i]} is not legal now: the legal actions are ${env.legalActions().join(', ')}`,
-        );
-    });
+    if (this.envs[0].illegalAction === 'error') this.checkLegal(actions);
     const info: Info[] = [];
     const reward: number[] = [];
     const terminated: boolean[] = [];
@@ -88,6 +82,27 @@ export class BatchEnvironment {
       this.ended[i] = result.terminated || result.truncated;
     });
     return this.answer(info, reward, terminated, truncated);
+  }
+
+  /** Environment `index`'s state as text. */
+  render(index: number): string {
+    if (!(Number.isInteger(index) && index >= 0 && index < this.envs.length))
+      throw new InputError(`there are ${this.envs.length} environments: render one of 0 to ${this.envs.length - 1}`);
+    return this.envs[index].render();
+  }
+
+  /**
+   * Under the `error` rule an illegal action refuses the whole step, before any environment moves. The
+   * masks of the last answer say what is legal (an environment that ended there takes any action).
+   */
+  private checkLegal(actions: readonly number[]): void {
+    const { actionCount } = this.spec;
+    for (let i = 0; i < actions.length; i++) {
+      const action = actions[i];
+      if (this.ended[i] || (action >= 0 && action < actionCount && this.masks[i * actionCount + action] === 1)) continue;
+      const legal = this.envs[i].legalActions().join(', ');
+      throw new InputError(`environment ${i}: action ${action} is not legal now: the legal actions are ${legal}`);
+    }
   }
 
   private answer(info: Info[], reward: number[], terminated: boolean[], truncated: boolean[]): BatchResult {

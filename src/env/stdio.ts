@@ -117,12 +117,7 @@ export class PipeSession {
   }
 
   private answerBatch(batch: BatchEnvironment, message: Exclude<Request, { cmd: 'close' | 'spec' }>): unknown {
-    if (message.cmd === 'render') {
-      const index = message.index ?? 0;
-      if (index >= batch.envs.length)
-        throw new InputError(`there are ${batch.envs.length} environments: render one of 0 to ${batch.envs.length - 1}`);
-      return { text: batch.envs[index].render() };
-    }
+    if (message.cmd === 'render') return { text: batch.render(message.index ?? 0) };
     if (message.cmd === 'reset') {
       const { observation, info, mask } = this.encodeBatchResult(batch.reset(message.seed));
       return { observation, info, mask };

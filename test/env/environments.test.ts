@@ -249,6 +249,9 @@ describe('batches', () => {
     const legal = batch.envs[0].legalActions()[0];
     const illegal = [...batch.envs[1].actionMask()].indexOf(0);
     expect(() => batch.step([legal, illegal])).toThrow(`environment 1: action ${illegal} is not legal now`);
+    expect(() => batch.step([legal, batch.spec.actionCount])).toThrow(`environment 1: action ${batch.spec.actionCount} is not legal now`);
+    expect(() => batch.step([-1, legal])).toThrow('environment 0: action -1 is not legal now');
+    expect(() => batch.render(2)).toThrow('there are 2 environments: render one of 0 to 1');
     expect(batch.envs.map((env) => env.render())).toEqual(before);
     expect(() => batch.reset([1, 2, 3])).toThrow('give one seed per environment: 2 seeds, not 3');
     expect(() => new BatchEnvironment(() => tetrisDropEnv(), 0)).toThrow('a batch holds 1 to 1024 environments');
