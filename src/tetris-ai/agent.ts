@@ -5,6 +5,7 @@ import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
 import type { Orientation } from '../tetris/shape.ts';
 import type { RuleSet } from '../tetris/rules.ts';
 import type { AgentSpec } from './agent-spec.ts';
+import type { CandidateExplanation, Explanation, LineStep } from './explanation.ts';
 import { PlacementValue } from './placement-value.ts';
 import { s4Priority } from './search-path.ts';
 import { PlacementSimulator } from './simulator.ts';
@@ -50,6 +51,11 @@ interface Level {
   readonly bounds: Float64Array;
   readonly candidates: Int32Array;
 }
+
+/** A candidate placement while it is being explained: its index among the piece's placements, and whether its target effect leaves it open. */
+type Draft = {
+  -readonly [K in keyof Omit<CandidateExplanation, 'rank' | 'chosen'>]: CandidateExplanation[K];
+} & { readonly index: number; readonly open: boolean };
 
 /** What picks a placement for each piece: an agent's own policy, or a search over the known pieces. */
 export interface Chooser {
@@ -195,6 +201,78 @@ export class TetrisAgent implements Chooser {
   private targetEffect(scoreAfter: number, state: TurnState): 'overshoots' | 'reaches' | 'open' {
     if (!this.spec.policy.rejectOvershoot || state.target === null) return 'open';
     return scoreAfter > state.target ? 'overshoots' : scoreAfter === state.target ? 'reaches' : 'open';
+  }
+
+  /**
+   * Every placement of the piece valued as `choose` values it, with each feature's part in its own value
+   * and the lookahead line behind its total; the chosen candidate is the placement `choose` picks, with
+   * the value it gives. Where `choose` prunes (bounds, a search told what it must beat), this values
+   * every candidate in full.
+   */
+  explain(state: TurnState): Explanation {
+    const { policy } = this.spec;
+    const depth = Math.min(policy.lookahead, state.preview.length);
+    const { generator, simulator } = this.levels[0];
+    const placements = state.placements ?? generator;
+    const count = state.placements?.count ?? generator.generate(state.board, state.piece, this.mode, state.from);
+    const orientations = this.system.orientations[state.piece];
+    simulator.load(state.board, state.board.stackHeight(), null);
+    const drafts: Draft[] = [];
+    for (let index = 0; index < count; index++) {
+      const [rotation, x, y] = [placements.rotation[index], placements.x[index], placements.y[index]];
+      simulator.place(orientations[rotation], x, y, this.needsBoardBeforeClear);
+      const { value: own, despair, features } = this.value.explain(simulator.input);
+      const points = state.rules.points(simulator.input.linesCleared, state.level);
+      const target = this.targetEffect(state.score + points, state);
+      const draft: Draft = { index, open: target === 'open', rotation, x, y, total: own, own, despair, features };
+      if (target === 'overshoots') [draft.total, draft.refused] = [-Infinity, 'overshoots-target'];
+      else if (target === 'reaches')
+        draft.total = depth > 0 ? Infinity : own; // the game is won: nothing further to weigh
+      else if (depth > 0) {
+        const future = this.bestLine(1, depth, simulator.board, state.score + points, state);
+        draft.line = future.line;
+        draft.total = future.value === -Infinity ? -Infinity : policy.combine === 'sum' ? own + future.value : future.value;
+        if (draft.total === -Infinity) draft.refused = 'no-future';
+      }
+      drafts.push(draft);
+    }
+    if (depth > 0 && policy.beam !== null && policy.beam < count) {
+      // As `search`: only the `beam` open placements with the best own values are looked deeper from.
+      const open = drafts.filter((draft) => draft.open).sort((a, b) => b.own - a.own || a.index - b.index);
+      for (const draft of open.slice(policy.beam)) [draft.total, draft.refused] = [-Infinity, 'outside-beam'];
+    }
+    const byPolicy = (a: Draft, b: Draft) =>
+      this.isBetter(a.total, b.total, a.index, b.index, placements)
+        ? -1
+        : this.isBetter(b.total, a.total, b.index, a.index, placements)
+          ? 1
+          : 0;
+    const byOwn = (a: Draft, b: Draft) => b.own - a.own || a.index - b.index;
+    // Nothing acceptable: `choose` plays the best by its own value (the first of equals).
+    const ranked = [
+      ...drafts.filter((draft) => draft.total !== -Infinity).sort(byPolicy),
+      ...drafts.filter((draft) => draft.total === -Infinity).sort(byOwn),
+    ];
+    const candidates = ranked.map(({ index: _index, open: _open, ...candidate }, i) => ({ rank: i + 1, chosen: i === 0, ...candidate }));
+    return { agent: this.spec.name, piece: state.piece, lookahead: state.preview.slice(0, depth), candidates };
+  }
+
+  /**
+   * The best line of the known pieces from search level `level` on (the piece `state.preview[level − 1]`
+   * on `board`), as `search` values it: its value, and each placement with its own value.
+   */
+  private bestLine(level: number, depth: number, board: Board, score: number, state: TurnState): { value: number; line: LineStep[] } {
+    const piece = state.preview[level - 1];
+    const { value, index } = this.search(level, depth, board, piece, score, state);
+    if (index < 0) return { value, line: [] };
+    const { generator, simulator } = this.levels[level];
+    const [rotation, x, y] = [generator.rotation[index], generator.x[index], generator.y[index]];
+    simulator.load(board, board.stackHeight(), null);
+    simulator.place(this.system.orientations[piece][rotation], x, y, this.needsBoardBeforeClear);
+    const step: LineStep = { piece, rotation, x, y, value: this.value.of(simulator.input) };
+    if (level === depth || value === Infinity) return { value, line: [step] }; // the last known piece, or the target reached
+    const points = state.rules.points(simulator.input.linesCleared, state.level);
+    return { value, line: [step, ...this.bestLine(level + 1, depth, simulator.board, score + points, state).line] };
   }
 
   /**

@@ -4,6 +4,17 @@ import { findFeature, type Feature, type FeatureInput } from './features/index.t
 import { measureHeights } from './features/measures.ts';
 
 export type Sense = 'maximize' | 'minimize';
+
+/**
+ * One feature's part in a placement's value: the feature's own value, its weight as the agent gives it,
+ * and its contribution to the value to maximise (weight × value, negated for an agent that minimises).
+ */
+export interface FeatureTerm {
+  readonly name: string;
+  readonly value: number;
+  readonly weight: number;
+  readonly contribution: number;
+}
 export type Weights = Readonly<Record<string, number>>;
 
 /**
@@ -12,7 +23,10 @@ export type Weights = Readonly<Record<string, number>>;
  * measures are read from one scan of the board instead of computed one by one.
  */
 export class Evaluator {
+  private readonly names: readonly string[];
   private readonly features: readonly Feature[];
+  /** The weights as given, and signed so that the value is maximised. */
+  private readonly givenWeights: readonly number[];
   private readonly weights: Float64Array;
   /** Per feature, its slot in the scan, or −1 when it is computed on its own. */
   private readonly scanSlots: Int8Array;
@@ -37,7 +51,9 @@ export class Evaluator {
 
   constructor(weights: Weights, sense: Sense) {
     const names = Object.keys(weights);
+    this.names = names;
     this.features = names.map(findFeature);
+    this.givenWeights = names.map((name) => weights[name]);
     const sign = sense === 'maximize' ? 1 : -1;
     this.weights = Float64Array.from(names, (name) => sign * weights[name]);
     this.scanSlots = Int8Array.from(this.features, (feature) => feature.scanSlot ?? -1);
@@ -77,6 +93,18 @@ export class Evaluator {
     this.prepare(input);
     const { features, scanSlots, scan } = this;
     for (let i = 0; i < features.length; i++) out[offset + i] = scanSlots[i] >= 0 ? scan[scanSlots[i]] : features[i].compute(input);
+  }
+
+  /** Each feature's term in the value `score` gives the placement `input` describes, in the weights' order: the contributions add up to it. */
+  terms(input: FeatureInput): FeatureTerm[] {
+    const values = new Float64Array(this.features.length);
+    this.measure(input, values);
+    return this.names.map((name, i) => ({
+      name,
+      value: values[i],
+      weight: this.givenWeights[i],
+      contribution: this.weights[i] * values[i],
+    }));
   }
 
   /** Measures what the features read besides the boards: the scan, or the heights they need. */

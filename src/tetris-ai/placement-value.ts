@@ -1,5 +1,5 @@
 import type { AgentSpec } from './agent-spec.ts';
-import { Evaluator } from './evaluator.ts';
+import { Evaluator, type FeatureTerm } from './evaluator.ts';
 import type { FeatureInput } from './features/index.ts';
 
 /**
@@ -25,6 +25,16 @@ export class PlacementValue {
   }
 
   of(input: FeatureInput): number {
-    return (this.despair !== null && input.after.top > this.despairAbove ? this.despair : this.evaluator).score(input);
+    return this.evaluatorFor(input).score(input);
+  }
+
+  /** The value `of` gives, with each feature's term and whether S1's despair weights gave it. */
+  explain(input: FeatureInput): { value: number; despair: boolean; features: FeatureTerm[] } {
+    const evaluator = this.evaluatorFor(input);
+    return { value: evaluator.score(input), despair: evaluator === this.despair, features: evaluator.terms(input) };
+  }
+
+  private evaluatorFor(input: FeatureInput): Evaluator {
+    return this.despair !== null && input.after.top > this.despairAbove ? this.despair : this.evaluator;
   }
 }
