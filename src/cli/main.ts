@@ -8,6 +8,7 @@ import { registerClientCommand } from './client.ts';
 import { registerRunsCommands } from './runs.ts';
 import { registerSameGameCommands } from './samegame.ts';
 import { registerEnvCommand } from './env.ts';
+import { registerExplainCommand } from './explain.ts';
 import { registerQueueCommands } from './queue.ts';
 import { registerReplayCommand } from './replay.ts';
 import { registerServeCommand } from './serve.ts';
@@ -29,6 +30,7 @@ const program = new Command('gridmind')
 
 registerTetrisCommands(program);
 registerAgentCommands(program);
+registerExplainCommand(program);
 registerBenchCommands(program);
 registerRunsCommands(program, registerSameGameCommands(program));
 registerServeCommand(program);

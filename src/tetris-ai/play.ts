@@ -122,7 +122,7 @@ export function playWithGame(spec: AgentSpec, options: PlayOptions): PlayResult 
 }
 
 /** How a player picks placements in a game: drop placements under drop play, else those the keys reach. */
-function placementMode(game: Game): PlacementMode {
+export function placementMode(game: Game): PlacementMode {
   return game.rules.style === 'drop' ? 'drop' : 'reachable';
 }
 

@@ -3,8 +3,8 @@ import { TetrisAgent, type Chooser, type TurnState } from '../../src/tetris-ai/a
 import type { AgentSpec, PolicySpec } from '../../src/tetris-ai/agent-spec.ts';
 import { builtInAgentNames, loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import type { Explanation } from '../../src/tetris-ai/explanation.ts';
-import { playGameWith, type PlayOptions } from '../../src/tetris-ai/play.ts';
-import { RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
+import { placementMode, playGameWith, type PlayOptions } from '../../src/tetris-ai/play.ts';
+import type { RuleSetName } from '../../src/tetris/rules.ts';
 
 /** A chooser that plays the agent's choices and, for each piece, compares them with a second instance's explanation. */
 class ExplainedAgent implements Chooser {
@@ -41,8 +41,7 @@ function explainGames(spec: AgentSpec, rules: RuleSetName, pieces: number, optio
   for (let seed = 1; total < pieces; seed++) {
     const result = playGameWith(
       (game) => {
-        const mode = game.rules.style === 'drop' ? 'drop' : 'reachable';
-        const make = () => new TetrisAgent(spec, game.board.width, game.board.height, game.system, mode);
+        const make = () => new TetrisAgent(spec, game.board.width, game.board.height, game.system, placementMode(game));
         explained = new ExplainedAgent(make(), make());
         return explained;
       },
