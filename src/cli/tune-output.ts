@@ -4,7 +4,7 @@ import { count } from '../core/count.ts';
 import { formatDate } from '../core/dates.ts';
 import { duration } from '../core/duration.ts';
 import { figure } from '../core/figure.ts';
-import { describeHolder, stillPlays } from '../tune/run-holder.ts';
+import { describeHolder, isPlayed } from '../tune/run-holder.ts';
 import { describeValidation, tunedAgentName } from '../tune/tuned-agent.ts';
 import type { TuningProgress } from '../tune/tuning-run.ts';
 import { tuneCommand, weightsByFeature, type IterationSummary, type TuneConfig, type TuningRun } from '../tune/tuning.ts';
@@ -107,11 +107,6 @@ export function report(run: TuningRun, out: string, json: boolean): void {
   print(
     `weights written to ${out} (agent "${tunedAgentName(out)}"; try \`gridmind bench --agent ${out} --vs bcts\`); tuning took ${duration(run.seconds)}`,
   );
-}
-
-/** Whether some process plays the run now. */
-function isPlayed(run: Pick<TuningRun, 'status' | 'holder'>): boolean {
-  return run.status !== 'done' && run.holder !== null && stillPlays(run.holder);
 }
 
 /** A line of `gridmind tune-runs`. */

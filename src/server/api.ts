@@ -7,6 +7,9 @@ import { addHighScore, findHighScoreReplay, topHighScores, type ScoreTable } fro
 import { benchGameReplay } from './bench-replays.ts';
 import { verifyScore } from './verified-scores.ts';
 import { findRun, listRuns } from '../store/runs.ts';
+import { listTuneRuns, loadTuneRun } from '../store/tune-runs.ts';
+import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
+import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
@@ -44,6 +47,10 @@ const BENCH_REPLAY_PATH = /^\/api\/runs\/(\d{1,15})\/games\/(\d{1,9})\/replay$/;
 /** A high score's replay: `/api/highscores/ID/replay`. */
 const REPLAY_PATH = /^\/api\/highscores\/(\d{1,15})\/replay$/;
 
+/** A tuning run: `/api/tune-runs/ID`, the id checked apart so that a bad one is told from an unknown one. */
+const TUNE_RUN_PATH = /^\/api\/tune-runs\/([^/]*)$/;
+const TUNE_RUN_ID = /^[1-9]\d{0,14}$/;
+
 /** `game=tetris|samegame` keeps the runs of one game (default: every game's). */
 const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], 'game must be tetris or samegame').optional() });
 
@@ -75,8 +82,9 @@ function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
 }
 
 /**
- * The app's JSON API: high scores (top 10 per game, rule set, board size and target score) and stored runs
- * of every game. Every answer is JSON; a bad request gets `{"error": "<reason>"}` with a 4xx status.
+ * The app's JSON API: high scores (top 10 per game, rule set, board size and target score), stored runs
+ * of every game, and tuning runs with their learning curves. Every answer is JSON; a bad request gets
+ * `{"error": "<reason>"}` with a 4xx status.
  */
 export async function handleApi(
   { db, aveiro, codeAgents }: { db: Db; aveiro?: AveiroServer; codeAgents?: CodeAgentGames },
@@ -117,17 +125,24 @@ export async function handleApi(
       if (replay === undefined) throw new ApiError(404, `no replay is kept for high score ${REPLAY_PATH.exec(url.pathname)![1]}`);
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(replay);
     } else if (route === 'GET /api/runs') {
-      const limit = Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
       const { game } = parse(runsQuery, { game: url.searchParams.get('game') ?? undefined });
-      sendJson(response, 200, { runs: listRuns(db, limit, game) });
+      sendJson(response, 200, { runs: listRuns(db, listLimit(url), game) });
+    } else if (route === 'GET /api/tune-runs') {
+      sendJson(response, 200, { runs: listTuneRuns<TuneConfig, TuneState>(db, listLimit(url)).map(tuneRunEntry) });
+    } else if (request.method === 'GET' && TUNE_RUN_PATH.test(url.pathname)) {
+      const id = TUNE_RUN_PATH.exec(url.pathname)![1];
+      if (!TUNE_RUN_ID.test(id)) throw new ApiError(400, 'a tuning run id is a whole number of at least 1 (GET /api/tune-runs lists them)');
+      const run = loadTuneRun<TuneConfig, TuneState>(db, Number(id));
+      if (run === null) throw new ApiError(404, `no tuning run ${id} (GET /api/tune-runs lists them)`);
+      sendJson(response, 200, { run: tuneRunReport(db, run) });
     } else if (url.pathname === '/api/code-agents' || url.pathname.startsWith('/api/code-agents/')) {
       await codeAgentRoute(codeAgents, request, url.pathname, response);
     } else if (route === 'GET /api/aveiro/games') {
       sendJson(response, 200, { games: aveiro?.liveGames() ?? [], finished: aveiro?.finishedGames() ?? [] });
-    } else if (url.pathname === '/api/highscores' || url.pathname === '/api/runs') {
+    } else if (['/api/highscores', '/api/runs', '/api/tune-runs'].includes(url.pathname) || TUNE_RUN_PATH.test(url.pathname)) {
       throw new ApiError(405, `${request.method} is not allowed on ${url.pathname}`);
     } else {
-      throw new ApiError(404, `no API route ${url.pathname}: use /api/highscores, /api/runs or /api/aveiro/games`);
+      throw new ApiError(404, `no API route ${url.pathname}: use /api/highscores, /api/runs, /api/tune-runs or /api/aveiro/games`);
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -188,6 +203,11 @@ async function codeAgentRoute(
     404,
     `no API route ${request.method} ${path}: use GET /api/code-agents, POST /api/code-agents/games, POST /api/code-agents/games/ID/turn, DELETE /api/code-agents/games/ID`,
   );
+}
+
+/** How many runs a list asks for: `limit`, 1–1,000 (default 100). */
+function listLimit(url: URL): number {
+  return Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {

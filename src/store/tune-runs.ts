@@ -214,3 +214,36 @@ export function loadTuneEvaluations(db: Db, id: number, iteration: number): Map<
   }[];
   return new Map(rows.map((row) => [row.candidate, JSON.parse(row.lines) as number[]]));
 }
+
+/** An iteration as stored: its plan and the results in so far (lines per game, by candidate index). */
+export interface StoredTuneIteration<Plan> {
+  readonly iteration: number;
+  readonly plan: Plan;
+  readonly results: Map<number, number[]>;
+}
+
+/**
+ * Every iteration stored for run `id`, in order (the validation after the search iterations), read in
+ * one transaction: a tuner writing meanwhile is seen before or after a write, never in between.
+ */
+export function loadTuneIterations<Plan>(db: Db, id: number): StoredTuneIteration<Plan>[] {
+  return db.transaction(() => {
+    const plans = db.prepare('SELECT iteration, plan FROM tune_iterations WHERE run_id = ? ORDER BY iteration').all(id) as {
+      iteration: number;
+      plan: string;
+    }[];
+    const iterations = plans.map((row) => ({
+      iteration: row.iteration,
+      plan: JSON.parse(row.plan) as Plan,
+      results: new Map<number, number[]>(),
+    }));
+    const resultsOf = new Map(iterations.map((stored) => [stored.iteration, stored.results]));
+    const evaluations = db.prepare('SELECT iteration, candidate, lines FROM tune_evaluations WHERE run_id = ?').all(id) as {
+      iteration: number;
+      candidate: number;
+      lines: string;
+    }[];
+    for (const row of evaluations) resultsOf.get(row.iteration)!.set(row.candidate, JSON.parse(row.lines) as number[]);
+    return iterations;
+  })();
+}

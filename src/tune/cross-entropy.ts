@@ -54,6 +54,14 @@ export const crossEntropyMethod: TuningMethod<CrossEntropyState> = {
   finalistCount(settings) {
     return 1 + ceEliteCount(settings.eliteFraction, settings.population);
   },
+
+  eliteCount(settings) {
+    return ceEliteCount(settings.eliteFraction, settings.population);
+  },
+
+  distributionMean(state) {
+    return state.mean;
+  },
 };
 
 /** How many of a population the elite keeps: the given fraction, rounded, and at least one. */

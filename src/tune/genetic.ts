@@ -68,6 +68,17 @@ export const geneticAlgorithm: TuningMethod<GeneticState> = {
   finalistCount(settings) {
     return eliteCount(settings.population);
   },
+
+  eliteCount(settings) {
+    return eliteCount(settings.population);
+  },
+
+  /** The population's mean vector (not at length 1). */
+  distributionMean(state) {
+    return state.population[0].map(
+      (_, d) => state.population.reduce((sum, individual) => sum + individual[d], 0) / state.population.length,
+    );
+  },
 };
 
 function eliteCount(population: number): number {

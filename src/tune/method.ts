@@ -37,6 +37,13 @@ export interface TuningMethod<State> {
   finalists(state: State): WeightVector[];
   /** How many finalists a run with these settings ends with. */
   finalistCount(settings: MethodSettings): number;
+  /**
+   * How many of an iteration's best candidates make its elite: the cross-entropy method refits its
+   * distribution to them, the genetic algorithm copies them unchanged into the next generation.
+   */
+  eliteCount(settings: MethodSettings): number;
+  /** The mean of the search distribution `state` draws candidates from, feature by feature. */
+  distributionMean(state: State): WeightVector;
 }
 
 /** Indices of `scores` from best to worst; ties keep the lower index first, so the order is deterministic. */

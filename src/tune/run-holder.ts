@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { count } from '../core/count.ts';
 import { InputError } from '../core/errors.ts';
 import type { Db } from '../store/database.ts';
-import { claimTuneRun, heartbeatTuneRun, loadTuneRun, releaseTuneRun, type RunHolder } from '../store/tune-runs.ts';
+import { claimTuneRun, heartbeatTuneRun, loadTuneRun, releaseTuneRun, type RunHolder, type StoredTuneRun } from '../store/tune-runs.ts';
 
 /** How often the holder of a run says it still plays it. */
 const HEARTBEAT_MS = 15_000;
@@ -24,6 +24,11 @@ const ME = { host: hostname(), pid: process.pid };
 export function stillPlays(holder: RunHolder, now = Date.now()): boolean {
   if (now - Date.parse(holder.heardAt) >= SILENCE_MS) return false;
   return holder.host !== ME.host || processLives(holder.pid);
+}
+
+/** Whether some process plays the run now: it is not done, and its holder still plays it. */
+export function isPlayed(run: Pick<StoredTuneRun<unknown, unknown>, 'status' | 'holder'>): boolean {
+  return run.status !== 'done' && run.holder !== null && stillPlays(run.holder);
 }
 
 function processLives(pid: number): boolean {
