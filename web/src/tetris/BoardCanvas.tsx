@@ -3,15 +3,39 @@ import { pieceName } from '../../../src/tetris/pieces.ts';
 import { drawBoard, drawPreview } from './draw.ts';
 import { levelName } from './words.ts';
 import type { TetrisSession } from './session.ts';
+import type { Ghost } from './why-here.ts';
 
-/** Draws the board, its line-clear flash and level-up banner on every render; the view re-renders it each animation frame. */
-export function BoardCanvas({ session, cellSize, label }: { session: TetrisSession; cellSize: number; label: string }) {
+/**
+ * Draws the board, its line-clear flash and level-up banner on every render; the view re-renders it each
+ * animation frame. With `ghosts`, the "Why here?" candidates; `onCell` hears a click on a cell (x, y from
+ * the bottom left).
+ */
+export function BoardCanvas({
+  session,
+  cellSize,
+  label,
+  ghosts,
+  onCell,
+}: {
+  session: TetrisSession;
+  cellSize: number;
+  label: string;
+  ghosts?: readonly Ghost[];
+  onCell?: (x: number, y: number) => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = session.game.board;
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
-    if (context) drawBoard(context, session, cellSize);
+    if (context) drawBoard(context, session, cellSize, ghosts);
   });
+  const click = (event: MouseEvent) => {
+    const box = (event.currentTarget as HTMLCanvasElement).getBoundingClientRect();
+    onCell?.(
+      Math.floor(((event.clientX - box.left) / box.width) * width),
+      height - 1 - Math.floor(((event.clientY - box.top) / box.height) * height),
+    );
+  };
   const active = session.game.active;
   const { lineClear, levelUp } = session.effects;
   const levelBanner = levelUp.shown === null ? null : levelName(session.setup.rules, levelUp.shown);
@@ -26,7 +50,14 @@ export function BoardCanvas({ session, cellSize, label }: { session: TetrisSessi
       data-outcome={session.game.outcome}
       data-clearing={lineClear.shown?.join(' ')}
     >
-      <canvas ref={canvas} width={width * cellSize} height={height * cellSize} role="img" aria-label={label} />
+      <canvas
+        ref={canvas}
+        width={width * cellSize}
+        height={height * cellSize}
+        role="img"
+        aria-label={label}
+        onClick={onCell === undefined ? undefined : click}
+      />
       {levelBanner !== null && (
         <div class="level-up" role="status" data-testid="level-up">
           {levelBanner}

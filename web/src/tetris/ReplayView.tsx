@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Explanation } from '../../../src/tetris-ai/explanation.ts';
 import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
+import { AGENTS, agentNamed } from '../agents.ts';
 import { benchReplayUrl, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
 import { tetrisScoreTable, whoPlayed } from '../score-tables.ts';
 import { StepSlider } from '../StepSlider.tsx';
@@ -8,11 +10,21 @@ import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
 import { useBoardLayout } from './layout.ts';
 import { HUMAN, TetrisSession } from './session.ts';
+import { explainGameTurn, ghostsOf, SHOWN_CANDIDATES } from './why-here.ts';
+import { WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** Playback speeds: multiples of real time. */
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 32, 256];
 /** Inputs a frame plays at 1× when a replay has no times (placements only): one piece every 100 ms. */
 const PLACEMENTS_PER_MS = 1 / 100;
+/** The agent that explains a game whose player names none of the built-in agents (a human's, say). */
+const DEFAULT_EXPLAINER = 'bcts';
+
+/** The built-in agent a player's name mentions ("Rita + dellacherie (40%)", "AI: bcts"), or the default explainer. */
+function explainerOf(player: string): string {
+  const words = new Set(player.split(/[\s:+()]+/));
+  return AGENTS.find((agent) => words.has(agent.name))?.name ?? DEFAULT_EXPLAINER;
+}
 
 /** A stored game to replay: where its log is, its title, and who played it (null when it cannot be found). */
 interface ReplayAddress {
@@ -49,8 +61,10 @@ async function highScorePlayer(id: number, log: ReplayLog): Promise<string | nul
 }
 
 /**
- * A stored game played again: the high score's replay on the engine, with play, pause, step (one input),
- * speed and restart. Keys: Space or P plays and pauses, → or S steps, R restarts.
+ * A stored game played again: the high score's replay on the engine, with play, pause, a piece forward
+ * or back, speed and restart, and while paused the "Why here?" panel: how an agent values every
+ * placement of the piece. Keys: Space or P plays and pauses, → or S a piece forward, ← a piece back, W
+ * the panel, 2–5 the candidate compared, R restarts.
  */
 export function ReplayView() {
   const address = replayOf(location.hash);
@@ -94,13 +108,18 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
   const next = useRef(0);
   const [playing, setPlaying] = useState(true);
   const [speed, setSpeed] = useState(SPEEDS.indexOf(1));
+  const [why, setWhy] = useState(false);
+  const [explainer, setExplainer] = useState<string | null>(null);
+  const [compared, setCompared] = useState(2);
   const [, tick] = useTicker();
   const last = useRef<number | null>(null);
+  const explained = useRef<{ key: string; explanation: Explanation } | null>(null);
   const container = useRef<HTMLElement>(null);
   const { width, height } = log.config;
   const layout = useBoardLayout('play', container, width, height);
   const timed = log.inputs.some((input) => input.t > 0);
   const ended = next.current >= log.inputs.length && session.current.game.clock >= log.end;
+  const agent = explainer ?? explainerOf(player);
 
   const play = (elapsed: number) => {
     const game = session.current.game;
@@ -109,16 +128,34 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
     const most = timed ? Infinity : Math.max(1, Math.round(span * PLACEMENTS_PER_MS));
     next.current = session.current.playLog(log.inputs, next.current, until, most);
   };
-  const step = () => {
-    setPlaying(false);
-    const input = log.inputs[next.current];
-    if (input !== undefined) next.current = session.current.playLog(log.inputs, next.current, input.t, 1);
+  /** Plays inputs one at a time until `done` (or the log ends). */
+  const playUntil = (done: () => boolean) => {
+    while (next.current < log.inputs.length && !done())
+      next.current = session.current.playLog(log.inputs, next.current, log.inputs[next.current].t, 1);
+  };
+  const pause = () => setPlaying(false);
+  const forward = () => {
+    pause();
+    const pieces = session.current.game.pieces;
+    playUntil(() => session.current.game.pieces > pieces || session.current.game.over);
+    tick();
+  };
+  const back = () => {
+    pause();
+    const pieces = session.current.game.pieces - 1;
+    session.current = newReplaySession(log);
+    next.current = 0;
+    if (pieces > 0) playUntil(() => session.current.game.pieces >= pieces);
     tick();
   };
   const restart = () => {
     session.current = newReplaySession(log);
     next.current = 0;
     setPlaying(true);
+  };
+  const toggleWhy = () => {
+    if (!why) pause();
+    setWhy(!why);
   };
 
   useAnimationFrame((now) => {
@@ -132,18 +169,39 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
     if (isTyping(event)) return;
     const key = event.key.toLowerCase();
     if (key === ' ' || key === 'p') setPlaying((on) => !on);
-    else if (key === 'arrowright' || key === 's') step();
+    else if (key === 'arrowright' || key === 's') forward();
+    else if (key === 'arrowleft') back();
+    else if (key === 'w') toggleWhy();
+    else if (why && /^[2-9]$/.test(key) && Number(key) <= SHOWN_CANDIDATES) setCompared(Number(key));
     else if (key === 'r') restart();
     else return;
     event.preventDefault();
   });
 
   const current = session.current;
+  const game = current.game;
+  const showWhy = why && !playing && !game.over;
+  let explanation: Explanation | null = null;
+  if (showWhy) {
+    const key = `${agent} ${next.current} ${game.pieces}`;
+    if (explained.current?.key !== key) explained.current = { key, explanation: explainGameTurn(game, agentNamed(agent)) };
+    explanation = explained.current.explanation;
+  }
+  const upcoming = log.inputs[next.current];
+  const played =
+    explanation !== null && upcoming !== undefined && 'place' in upcoming
+      ? (explanation.candidates.find(({ rotation, x, y }) => [rotation, x, y].join() === upcoming.place.join())?.rank ?? null)
+      : null;
+  const ghosts = explanation === null ? undefined : ghostsOf(explanation, game, compared);
+  const pickCell = (x: number, y: number) => {
+    const hit = ghosts?.filter((ghost) => ghost.cells.some(([cx, cy]) => cx === x && cy === y)).find((ghost) => ghost.rank !== 1);
+    if (hit !== undefined) setCompared(hit.rank);
+  };
   return (
-    <section class="play replay" ref={container}>
+    <section class={`play replay${explanation === null ? '' : ' explaining'}`} ref={container}>
       <NextAndHud session={current} previewCell={layout.previewCell} player={player} />
       <div class="stage">
-        <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" />
+        <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" ghosts={ghosts} onCell={pickCell} />
       </div>
       <aside class="side controls-column">
         <div class="controls">
@@ -155,15 +213,49 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
           <button type="button" onClick={() => setPlaying(!playing)} disabled={ended} data-testid="replay-play">
             {playing && !ended ? 'Pause (Space)' : 'Play (Space)'}
           </button>
-          <button type="button" class="secondary" onClick={step} disabled={ended} data-testid="replay-step">
-            Step (→)
-          </button>
+          <div class="button-row">
+            <button
+              type="button"
+              class="secondary"
+              onClick={back}
+              disabled={game.pieces === 0 && next.current === 0}
+              aria-label="One piece back (←)"
+              data-testid="replay-back"
+            >
+              ← Prev
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              onClick={forward}
+              disabled={ended}
+              aria-label="One piece forward (→)"
+              data-testid="replay-step"
+            >
+              Next →
+            </button>
+          </div>
           <StepSlider label={`Speed: ${SPEEDS[speed]}×`} steps={SPEEDS.length} value={speed} onChange={setSpeed} testId="replay-speed" />
+          <button type="button" class="secondary" onClick={toggleWhy} aria-pressed={why} disabled={game.over} data-testid="why-toggle">
+            Why here? (W)
+          </button>
+          {why && (
+            <label>
+              Explained by
+              <select value={agent} onChange={(event) => setExplainer(event.currentTarget.value)} data-testid="why-agent">
+                {AGENTS.map((spec) => (
+                  <option key={spec.name}>{spec.name}</option>
+                ))}
+              </select>
+            </label>
+          )}
           <button type="button" class="secondary" onClick={restart} data-testid="replay-restart">
             Restart (R)
           </button>
         </div>
       </aside>
+      {explanation !== null && <WhyHerePanel explanation={explanation} compared={compared} onCompare={setCompared} played={played} />}
+      {why && playing && <p class="hint why-paused">Pause to see why the agent would put the piece where it does.</p>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { dropPiece, pieceCells } from '../../../src/tetris/moves.ts';
 import type { Piece } from '../../../src/tetris/pieces.ts';
 import type { RotationSystem } from '../../../src/tetris/rotation/index.ts';
 import type { TetrisSession } from './session.ts';
+import type { Ghost } from './why-here.ts';
 
 /** Piece colours by colour index: 1–7 = I O T S Z J L (the Guideline's), 8 = garbage (GARBAGE_COLOUR). */
 export const COLOURS = ['', '#22d3ee', '#facc15', '#a855f7', '#22c55e', '#ef4444', '#3b82f6', '#f97316', '#6b7280'];
@@ -19,11 +20,15 @@ function outline(context: CanvasRenderingContext2D, cells: [number, number][], h
   for (const [x, y] of cells) if (y < height) context.strokeRect(x * size + 2, (height - 1 - y) * size + 2, size - 4, size - 4);
 }
 
+/** Outline colours of the "Why here?" ghosts: the chosen candidate, the one compared with it, the others. */
+const GHOST_COLOURS = { chosen: '#f472b6', compared: '#22d3ee', other: 'rgba(226,232,240,0.45)' };
+
 /**
  * Draws a session's board: grid, locked cells, the ghost of where the piece is going (the agent's
- * chosen placement, or where a hard drop would put the human's piece) and the falling piece.
+ * chosen placement, or where a hard drop would put the human's piece) and the falling piece; with
+ * `ghosts`, the numbered candidates of the "Why here?" panel instead of that ghost.
  */
-export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSession, size: number): void {
+export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSession, size: number, ghosts?: readonly Ghost[]): void {
   const { game, colours } = session;
   const { width, height } = game.board;
   context.fillStyle = '#0b1020';
@@ -40,7 +45,8 @@ export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSess
   }
   const system = game.system;
   const piece = game.current;
-  const ghost = ghostOf(session);
+  const ghost = ghosts === undefined ? ghostOf(session) : null;
+  if (ghosts !== undefined) drawGhosts(context, ghosts, height, size);
   if (ghost !== null)
     outline(context, pieceCells(system, { piece, ...ghost }), height, size, session.plan ? '#f472b6' : 'rgba(226,232,240,0.55)');
   const active =
@@ -52,6 +58,24 @@ export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSess
     for (const [x, y] of pieceCells(system, active)) if (y < height) cell(context, x, height - 1 - y, size, COLOURS[active.piece + 1]);
   }
   flashClearedRows(context, session, size);
+}
+
+/** The candidates, the unmarked first so that the chosen and compared ones are drawn on top, each numbered in its highest cell that no other number took (the marked ones first). */
+function drawGhosts(context: CanvasRenderingContext2D, ghosts: readonly Ghost[], height: number, size: number): void {
+  const ordered = [...ghosts].sort((a, b) => Number(a.marked !== null) - Number(b.marked !== null));
+  context.font = `700 ${Math.max(9, Math.round(size * 0.55))}px system-ui, sans-serif`;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  for (const { cells, marked } of ordered) outline(context, [...cells], height, size, GHOST_COLOURS[marked ?? 'other']);
+  const labelled = new Set<string>(); // a number to a cell: each candidate's highest cell not numbered yet
+  for (const { cells, rank, marked } of [...ordered].reverse()) {
+    const free = cells.filter(([x, y]) => y < height && !labelled.has(`${x},${y}`));
+    if (free.length === 0) continue;
+    const [x, y] = free.reduce((top, cell) => (cell[1] > top[1] ? cell : top));
+    labelled.add(`${x},${y}`);
+    context.fillStyle = GHOST_COLOURS[marked ?? 'other'];
+    context.fillText(String(rank), (x + 0.5) * size, (height - 1 - y + 0.5) * size);
+  }
 }
 
 /** Cleared rows flash white where they were, fading out over the line-clear effect. */

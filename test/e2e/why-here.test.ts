@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { applyLoggedInput, Game, type ReplayLog } from '../../src/tetris/game.ts';
+import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { pieceCells } from '../../src/tetris/moves.ts';
+import type { Explanation } from '../../src/tetris-ai/explanation.ts';
+import { explainGameTurn } from '../../web/src/tetris/why-here.ts';
+import { finishedGame } from '../server/finished-games.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 420, height: 900 };
+
+/** The game of the log after its first `pieces` pieces locked, as the replay view holds it there. */
+function gameAfter(log: ReplayLog, pieces: number): Game {
+  const game = new Game(log.config);
+  for (let i = 0; game.pieces < pieces; i++) applyLoggedInput(game, log.inputs[i], i);
+  return game;
+}
+
+describe('"Why here?" in the replay viewer', () => {
+  const { app, browser } = appInBrowser();
+
+  it("shows the agent's candidates on a paused piece with the library's numbers, steps a piece back and forward, and compares by key and click", async () => {
+    const game = finishedGame('classic', 11, { width: 8, height: 10, agent: 'dellacherie' });
+    const posted = await fetch(`${app.url}/api/highscores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rita', replay: game.replay, agents: [{ name: 'dellacherie', pieces: game.pieces }] }),
+    });
+    const { id } = (await posted.json()) as { id: number };
+    const page = await openPage(browser(), `${app.url}/#/replay/${id}`);
+    await page.setViewportSize(WIDE);
+    await page.waitForSelector('[data-testid=replay-position]');
+    await page.click('[data-testid=replay-play]'); // pause
+    const start = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft'); // a piece back
+    const at = start + 5;
+    await expect.poll(() => page.getAttribute('[data-testid=board]', 'data-pieces'), PATIENTLY).toBe(String(at));
+    await page.keyboard.press('w');
+    await page.waitForSelector('[data-testid=why-here]');
+    expect(await page.inputValue('[data-testid=why-agent]')).toBe('dellacherie'); // the game's own agent explains it
+
+    const expected: Explanation = explainGameTurn(gameAfter(game.replay, at), loadAgentSpec('dellacherie'));
+    const [chosen] = expected.candidates;
+    expect(await page.getAttribute('[data-testid=why-here]', 'data-chosen')).toBe(`${chosen.rotation} ${chosen.x} ${chosen.y}`);
+    const next = game.replay.inputs[at] as { place: number[] };
+    expect(next.place).toEqual([chosen.rotation, chosen.x, chosen.y]); // the agent played what it explains
+    await expect.poll(() => page.textContent('[data-testid=candidate-1]')).toContain('(played)');
+
+    const compare = async (rank: number) => {
+      expect(await page.getAttribute('[data-testid=why-here]', 'data-compared')).toBe(String(rank));
+      const other = expected.candidates[rank - 1];
+      for (const [f, term] of chosen.features.entries()) {
+        const row = `[data-testid=term-${term.name}]`;
+        expect(Number(await page.getAttribute(row, 'data-chosen'))).toBeCloseTo(term.contribution, 9);
+        expect(Number(await page.getAttribute(row, 'data-compared'))).toBeCloseTo(other.features[f].contribution, 9);
+      }
+      expect(Number(await page.getAttribute(`[data-testid=candidate-${rank}]`, 'data-total'))).toBeCloseTo(other.total, 9);
+    };
+    await compare(2);
+    await page.keyboard.press('4');
+    await compare(4);
+    await page.click('[data-testid=candidate-3]');
+    await compare(3);
+    await screenshot(page, 'why-here-replay');
+    expect(await scrollsSideways(page)).toBe(false);
+
+    // A click on a ghost on the board compares that candidate: a cell of #5 that no candidate from #2 to #4 covers.
+    const system = gameAfter(game.replay, at).system;
+    const cellsOf = (rank: number) => pieceCells(system, { piece: expected.piece, ...expected.candidates[rank - 1] }).map(String);
+    const canvas = (await page.locator('[data-testid=board] canvas').boundingBox())!;
+    const size = canvas.width / 8;
+    for (const target of [5, 4, 3]) {
+      const earlier = new Set([2, 3, 4].filter((rank) => rank < target).flatMap(cellsOf));
+      const cell = cellsOf(target).find((candidate) => !earlier.has(candidate));
+      if (cell === undefined) continue;
+      const [x, y] = cell.split(',').map(Number);
+      await page.mouse.click(canvas.x + (x + 0.5) * size, canvas.y + (10 - y - 0.5) * size);
+      await compare(target);
+      break;
+    }
+
+    await page.setViewportSize(NARROW);
+    await page.locator('[data-testid=why-here]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'why-here-replay-narrow');
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.selectOption('[data-testid=why-agent]', 'bcts'); // another agent explains the same piece
+    const bcts = explainGameTurn(gameAfter(game.replay, at), loadAgentSpec('bcts')).candidates[0];
+    await expect.poll(() => page.getAttribute('[data-testid=why-here]', 'data-chosen')).toBe(`${bcts.rotation} ${bcts.x} ${bcts.y}`);
+    await page.close();
+  });
+});

@@ -1,0 +1,176 @@
+import type { CandidateExplanation, Explanation } from '../../../src/tetris-ai/explanation.ts';
+import { REFUSAL_REASONS } from '../../../src/tetris-ai/explanation.ts';
+import { pieceName } from '../../../src/tetris/pieces.ts';
+import { SHOWN_CANDIDATES } from './why-here.ts';
+
+/** A value as the panel shows it: at most 2 decimals, ±∞ in words. */
+function figure(value: number): string {
+  if (value === Infinity) return 'wins (reaches the target)';
+  if (value === -Infinity) return 'refused';
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+const placement = ({ rotation, x }: CandidateExplanation) => `turn ${rotation}, column ${x + 1}`;
+
+/** A bar from the centre line: to the right for a positive contribution, to the left for a negative one, `scale` the largest. */
+function Bar({ value, scale, kind }: { value: number; scale: number; kind: 'chosen' | 'compared' }) {
+  const share = scale === 0 ? 0 : Math.min(1, Math.abs(value) / scale) * 50;
+  const style = value >= 0 ? { left: '50%', width: `${share}%` } : { left: `${50 - share}%`, width: `${share}%` };
+  return (
+    <div class={`bar ${kind}`}>
+      <span style={style} />
+    </div>
+  );
+}
+
+/**
+ * Why the agent puts the piece where it does: its best candidates (numbered as the ghosts on the board),
+ * and the chosen one against another, feature by feature, as bars of their contributions (weight ×
+ * value, to the value the agent maximises) and their difference; the lookahead line and the despair
+ * switch where they decide, and why a candidate is refused.
+ */
+export function WhyHerePanel({
+  explanation,
+  compared,
+  onCompare,
+  played,
+}: {
+  explanation: Explanation;
+  /** The rank of the candidate compared with the chosen one. */
+  compared: number;
+  onCompare: (rank: number) => void;
+  /** The rank of the placement the game went on with, when it is known and not the chosen one's. */
+  played?: number | null;
+}) {
+  const { candidates, lookahead } = explanation;
+  const chosen = candidates[0];
+  if (chosen === undefined)
+    return (
+      <section class="why-here" data-testid="why-here">
+        <p>The piece has no placement: the game ends here.</p>
+      </section>
+    );
+  const other = candidates.find((candidate) => candidate.rank === compared) ?? chosen;
+  const scale = Math.max(
+    ...chosen.features.map((term, f) => Math.max(Math.abs(term.contribution), Math.abs(other.features[f].contribution))),
+  );
+  const ahead =
+    lookahead.length === 0
+      ? 'its own value only (no lookahead)'
+      : `its value with the best line of the next ${lookahead.map(pieceName).join(' ')}`;
+  return (
+    <section
+      class="why-here"
+      aria-label="Why here?"
+      data-testid="why-here"
+      data-chosen={`${chosen.rotation} ${chosen.x} ${chosen.y}`}
+      data-compared={other.rank}
+    >
+      <h3>
+        Why here? {explanation.agent} on the {pieceName(explanation.piece)}
+      </h3>
+      <p class="hint">
+        {candidates.length} placements, ranked by {ahead}. Pick one to compare with #1: click it here or on the board, or press 2–
+        {SHOWN_CANDIDATES}.
+      </p>
+      <ol class="candidates">
+        {candidates.slice(0, SHOWN_CANDIDATES).map((candidate) => (
+          <li key={candidate.rank}>
+            <button
+              type="button"
+              class={candidate.chosen ? 'chosen' : candidate.rank === other.rank ? 'compared' : 'secondary'}
+              aria-pressed={candidate.rank === other.rank}
+              onClick={() => onCompare(candidate.rank)}
+              data-testid={`candidate-${candidate.rank}`}
+              data-total={candidate.total}
+            >
+              #{candidate.rank} {placement(candidate)}: {figure(candidate.total)}
+              {candidate.chosen ? ' (chosen)' : ''}
+              {candidate.rank === played ? ' (played)' : ''}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <table class="terms" data-testid="terms">
+        <thead>
+          <tr>
+            <th scope="col">feature</th>
+            <th scope="col">#1 and #{other.rank}</th>
+            <th scope="col">#1 − #{other.rank}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {chosen.features.map((term, f) => {
+            const versus = other.features[f];
+            return (
+              <tr key={term.name} data-testid={`term-${term.name}`} data-chosen={term.contribution} data-compared={versus.contribution}>
+                <th
+                  scope="row"
+                  title={`#1: ${figure(term.value)} × ${figure(term.weight)}; #${other.rank}: ${figure(versus.value)} × ${figure(versus.weight)}`}
+                >
+                  {term.name}
+                </th>
+                <td>
+                  <Bar value={term.contribution} scale={scale} kind="chosen" />
+                  <Bar value={versus.contribution} scale={scale} kind="compared" />
+                </td>
+                <td class="number">{figure(term.contribution - versus.contribution)}</td>
+              </tr>
+            );
+          })}
+          <tr class="sum">
+            <th scope="row">own value</th>
+            <td class="number">
+              {figure(chosen.own)} / {figure(other.own)}
+            </td>
+            <td class="number">{figure(chosen.own - other.own)}</td>
+          </tr>
+          {lookahead.length > 0 && (
+            <tr class="sum" data-testid="line">
+              <th scope="row">then</th>
+              <td colSpan={2}>
+                {[chosen, other].map((candidate) => (
+                  <div key={candidate.rank}>
+                    #{candidate.rank}:{' '}
+                    {(candidate.line ?? [])
+                      .map((step) => `${pieceName(step.piece)} at turn ${step.rotation}, column ${step.x + 1} (${figure(step.value)})`)
+                      .join(', ') || '—'}
+                  </div>
+                ))}
+              </td>
+            </tr>
+          )}
+          <tr class="sum">
+            <th scope="row">total</th>
+            <td class="number">
+              {figure(chosen.total)} / {figure(other.total)}
+            </td>
+            <td class="number">{Number.isFinite(chosen.total - other.total) ? figure(chosen.total - other.total) : '—'}</td>
+          </tr>
+        </tbody>
+      </table>
+      <ul class="notes">
+        {[chosen, other].map(
+          (candidate) =>
+            candidate.despair && (
+              <li key={`d${candidate.rank}`}>
+                #{candidate.rank} is valued with the despair weights: its highest column is above the agent's threshold.
+              </li>
+            ),
+        )}
+        {[chosen, other].map(
+          (candidate) =>
+            candidate.refused && (
+              <li key={`r${candidate.rank}`}>
+                #{candidate.rank} is refused: {REFUSAL_REASONS[candidate.refused]}.
+              </li>
+            ),
+        )}
+        <li>
+          Bars: each feature's contribution to the value the agent maximises (#1 pink, #{other.rank} blue); hover a feature for value ×
+          weight.
+        </li>
+      </ul>
+    </section>
+  );
+}
