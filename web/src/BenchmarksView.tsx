@@ -1,38 +1,10 @@
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  ScatterController,
-  Tooltip,
-  type ChartConfiguration,
-  type Plugin,
-} from 'chart.js';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ChartConfiguration } from 'chart.js';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Run, TetrisRun } from '../../src/store/runs.ts';
 import { benchReplayUrl, fetchRuns } from './api.ts';
+import { ChartCanvas } from './ChartCanvas.tsx';
 import { RunList } from './RunList.tsx';
 import { SameGameRuns } from './SameGameRuns.tsx';
-
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  ScatterController,
-  PointElement,
-  LineController,
-  LineElement,
-  Tooltip,
-  Legend,
-);
-Chart.defaults.color = '#cbd5e1';
-Chart.defaults.borderColor = 'rgba(148,163,184,0.2)';
 
 const AGENT_COLOUR = 'rgba(168,85,247,0.75)';
 const VS_COLOUR = 'rgba(34,211,238,0.6)';
@@ -40,33 +12,6 @@ const BINS = 20;
 
 /** Whole numbers only on an axis of counts (no 0.5 game). */
 const WHOLE_NUMBERS = { precision: 0 } as const;
-
-/**
- * Writes the tick labels each axis shows to its canvas, as `data-<axis>-ticks` (space-separated), so
- * that what a chart shows can be read from the page as the boards' `data-` attributes can.
- */
-const tickLabelsOnCanvas: Plugin = {
-  id: 'tickLabelsOnCanvas',
-  afterUpdate(chart) {
-    for (const scale of Object.values(chart.scales)) {
-      chart.canvas.setAttribute(`data-${scale.id}-ticks`, scale.ticks.map((tick) => String(tick.label)).join(' '));
-    }
-  },
-};
-
-/** A chart.js chart on a canvas, rebuilt when its configuration changes. */
-function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const chart = new Chart(canvas.current!, { ...config, plugins: [tickLabelsOnCanvas] });
-    return () => chart.destroy();
-  }, [config]);
-  return (
-    <div class="chart">
-      <canvas ref={canvas} role="img" aria-label={label} />
-    </div>
-  );
-}
 
 /** Lines per game counted into equal bins from 0 to the largest value. */
 function histogram(series: readonly (readonly number[])[]): { labels: string[]; counts: number[][] } {

@@ -1,12 +1,11 @@
 import type { ComponentChildren } from 'preact';
-import type { Run } from '../../src/store/runs.ts';
 import { DateText } from './dates.tsx';
 
 /**
  * A list of stored runs, newest first, one of them selected: by a click, or by Tab and Enter. Each
  * row shows the run's number, what it ran and when, and its headline figure.
  */
-export function RunList<R extends Run>({
+export function RunList<R extends { readonly id: number; readonly createdAt: string }>({
   runs,
   selectedId,
   onSelect,
@@ -18,7 +17,7 @@ export function RunList<R extends Run>({
   selectedId: number | null;
   onSelect: (run: R) => void;
   testId: string;
-  /** The heading of the figures' column: "Mean lines", "Total". */
+  /** The heading of the figures' column: "Mean lines", "Total", "Best score". */
   figureTitle: string;
   /** What a run ran, the facts after its date, and its figure. */
   describe: (run: R) => { what: string; facts: ComponentChildren; figure: ComponentChildren };

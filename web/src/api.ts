@@ -1,5 +1,6 @@
 import type { HighScore, ScoreSubmission, ScoreTable } from '../../src/store/highscores.ts';
 import type { Run } from '../../src/store/runs.ts';
+import type { TuneRunEntry, TuneRunReport } from '../../src/tune/run-report.ts';
 
 export { AVEIRO_TABLE } from '../../src/aveiro/score-table.ts';
 export type { HighScore, ScoreTable };
@@ -47,4 +48,14 @@ export async function fetchCodeAgents(): Promise<{ name: string; file: string }[
 /** The stored runs of every game, newest first. */
 export async function fetchRuns(): Promise<Run[]> {
   return (await json<{ runs: Run[] }>(await fetch('api/runs?limit=200'))).runs;
+}
+
+/** The stored tuning runs, newest first. */
+export async function fetchTuneRuns(): Promise<TuneRunEntry[]> {
+  return (await json<{ runs: TuneRunEntry[] }>(await fetch('api/tune-runs?limit=200'))).runs;
+}
+
+/** A tuning run whole, with its learning curve. */
+export async function fetchTuneRun(id: number): Promise<TuneRunReport> {
+  return (await json<{ run: TuneRunReport }>(await fetch(`api/tune-runs/${id}`))).run;
 }

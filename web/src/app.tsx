@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AveiroView } from './AveiroView.tsx';
 import { BenchmarksView } from './BenchmarksView.tsx';
 import { HighScoresView } from './HighScoresView.tsx';
+import { TuningView } from './TuningView.tsx';
 import { SameGameView } from './samegame/SameGameView.tsx';
 import { DuelView } from './tetris/DuelView.tsx';
 import { PlayView } from './tetris/PlayView.tsx';
@@ -13,6 +14,7 @@ const PAGES = {
   samegame: { title: 'SameGame', view: SameGameView },
   scores: { title: 'High scores', view: HighScoresView },
   bench: { title: 'Benchmarks', view: BenchmarksView },
+  tuning: { title: 'Tuning', view: TuningView },
   aveiro: { title: 'Aveiro games', view: AveiroView },
 } as const;
 type Page = keyof typeof PAGES | 'replay';
