@@ -37,7 +37,7 @@ describe('"Why here?" in the replay viewer', () => {
     await page.keyboard.press('ArrowLeft'); // a piece back
     const at = start + 5;
     await expect.poll(() => page.getAttribute('[data-testid=board]', 'data-pieces'), PATIENTLY).toBe(String(at));
-    await page.keyboard.press('w');
+    await page.keyboard.press('y');
     await page.waitForSelector('[data-testid=why-here]');
     expect(await page.inputValue('[data-testid=why-agent]')).toBe('dellacherie'); // the game's own agent explains it
 
@@ -89,6 +89,54 @@ describe('"Why here?" in the replay viewer', () => {
     await page.selectOption('[data-testid=why-agent]', 'bcts'); // another agent explains the same piece
     const bcts = explainGameTurn(gameAfter(game.replay, at), loadAgentSpec('bcts')).candidates[0];
     await expect.poll(() => page.getAttribute('[data-testid=why-here]', 'data-chosen')).toBe(`${bcts.rotation} ${bcts.x} ${bcts.y}`);
+    await page.close();
+  });
+});
+
+describe('"Why here?" in Play & watch', () => {
+  const { app, browser } = appInBrowser();
+
+  it("explains the agent's next piece on a pause, plays that one piece with N and explains the next; for a human it asks what an agent would do", async () => {
+    const page = await openPage(browser(), app.url);
+    await page.setViewportSize(WIDE);
+    await page.selectOption('[data-testid=player-player]', 'lookahead');
+    await page.selectOption('[data-testid=rules]', 'research');
+    for (const [field, value] of [
+      ['width', '8'],
+      ['height', '12'],
+    ]) {
+      await page.fill(`[data-testid=${field}]`, value);
+      await page.press(`[data-testid=${field}]`, 'Tab');
+    }
+    await page.click('[data-testid=start]');
+    await expect
+      .poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY)
+      .toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('y'); // pauses and explains
+    await page.waitForSelector('[data-testid=why-here]');
+    expect(await page.inputValue('[data-testid=why-agent]')).toBe('lookahead');
+    await expect
+      .poll(() => page.textContent('[data-testid=why-here]'))
+      .toMatch(/ranked by its value with the best line of the next [IOTSZJL]/);
+    for (let step = 0; step < 3; step++) {
+      const pieces = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
+      const chosen = await page.getAttribute('[data-testid=why-here]', 'data-chosen');
+      await page.keyboard.press('n'); // the agent plays one piece, then the game pauses again
+      await expect.poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY).toBe(pieces + 1);
+      expect(await page.getAttribute('[data-testid=board]', 'data-last-lock')).toBe(chosen); // it played the explained choice
+      await page.waitForSelector('[data-testid=why-here]');
+    }
+    await screenshot(page, 'why-here-play');
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.click('[data-testid=take-over]'); // now a human's piece: what would an agent do?
+    await expect.poll(() => page.textContent('.controls-column')).toContain('What would this agent do here?');
+    await page.selectOption('[data-testid=why-agent]', 'bcts');
+    await expect.poll(() => page.textContent('[data-testid=why-here] h3')).toContain('bcts');
+    await page.setViewportSize(NARROW);
+    await page.locator('[data-testid=why-here]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'why-here-play-narrow');
+    expect(await scrollsSideways(page)).toBe(false);
     await page.close();
   });
 });

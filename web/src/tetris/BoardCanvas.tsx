@@ -37,6 +37,7 @@ export function BoardCanvas({
     );
   };
   const active = session.game.active;
+  const lastLock = session.game.lastLock;
   const { lineClear, levelUp } = session.effects;
   const levelBanner = levelUp.shown === null ? null : levelName(session.setup.rules, levelUp.shown);
   return (
@@ -45,6 +46,7 @@ export function BoardCanvas({
       data-testid="board"
       data-piece={active ? `${pieceName(active.piece)} ${active.rotation} ${active.x} ${active.y}` : ''}
       data-pieces={session.game.pieces}
+      data-last-lock={lastLock ? `${lastLock.rotation} ${lastLock.x} ${lastLock.y}` : ''}
       data-lines={session.game.lines}
       data-score={session.game.score}
       data-outcome={session.game.outcome}

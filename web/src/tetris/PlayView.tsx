@@ -10,6 +10,8 @@ import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
+import { comparedByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
+import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** The speed slider's stops, in milliseconds per agent key; 0 = as fast as it can. */
 const SPEEDS = [400, 200, HUMAN_PACE_MS, 50, 20, 5, 0];
@@ -66,6 +68,8 @@ export function PlayView() {
   const [showScores, setShowScores] = useState(false);
   const [over, setOver] = useState<GameOver | null>(null);
   const [speed, setSpeed] = useState(SPEEDS.indexOf(HUMAN_PACE_MS));
+  const [why, setWhy] = useState(false);
+  const [explainer, setExplainer] = useState<string | null>(null);
   const [, tick] = useTicker();
   const session = useRef<TetrisSession | null>(null);
   const container = useRef<HTMLElement>(null);
@@ -114,6 +118,10 @@ export function PlayView() {
       current.humanKey(key);
       return;
     }
+    const compared = comparedByKey(event.key);
+    if (current && showWhy && compared !== null) whyHere.compare(compared);
+    if (current && event.key.toLowerCase() === 'y') toggleWhy(current);
+    if (current && event.key.toLowerCase() === 'n') current.stepPiece();
     const command = commandOf(event);
     if (command === 'pause' && current && !current.game.over) current.togglePause();
     if (command === 'restart') setChoosing(true);
@@ -122,14 +130,25 @@ export function PlayView() {
   });
 
   const current = session.current;
+  /** The panel opens on a pause (opening it pauses the game) and shows while the game stands paused. */
+  const toggleWhy = (shown: TetrisSession) => {
+    if (!why) shown.togglePause(true);
+    setWhy(!why);
+  };
+  const builtIn = current?.agent && !current.agent.inCode ? current.agent.name : null;
+  const agent = explainer ?? builtIn ?? DEFAULT_EXPLAINER;
+  /** Whether the piece is the built-in agent's to play (else the panel says what an agent would do with a human's or a code agent's piece). */
+  const agentsPiece = builtIn !== null && current?.controller === 'agent';
+  const showWhy = why && current !== null && current.paused && !current.game.over;
+  const whyHere = useWhyHere(current?.game ?? null, agent, showWhy, `${current?.game.pieces} ${current?.game.clock}`);
   return (
-    <section class="play" ref={container}>
+    <section class={`play${whyHere.explanation === null ? '' : ' explaining'}`} ref={container}>
       {current && (
         <>
           <NextAndHud session={current} previewCell={layout.previewCell} />
           <div class="stage">
-            <BoardCanvas session={current} cellSize={layout.cell} label="Tetris board" />
-            {current.paused && !current.game.over && (
+            <BoardCanvas session={current} cellSize={layout.cell} label="Tetris board" ghosts={whyHere.ghosts} onCell={whyHere.pickCell} />
+            {current.paused && !current.game.over && !showWhy && (
               <div class="banner" role="status">
                 Paused — press P
               </div>
@@ -139,6 +158,9 @@ export function PlayView() {
             <GameOverDialog session={current} over={over} onSave={(name) => void save(current, name)} onNewGame={() => setChoosing(true)} />
           )}
           {showScores && <HighScoresDialog table={tableOf(setup)} onClose={() => setShowScores(false)} />}
+          {whyHere.explanation !== null && (
+            <WhyHerePanel explanation={whyHere.explanation} compared={whyHere.compared} onCompare={whyHere.compare} />
+          )}
           <aside class="side controls-column">
             {current.agent && (
               <div class="controls">
@@ -182,6 +204,34 @@ export function PlayView() {
               >
                 {current.paused ? 'Resume (P)' : 'Pause (P)'}
               </button>
+              {current.paused && !current.game.over && (
+                <button type="button" class="secondary" onClick={() => current.stepPiece()} data-testid="step-piece">
+                  Next piece (N)
+                </button>
+              )}
+              <button
+                type="button"
+                class="secondary"
+                onClick={() => toggleWhy(current)}
+                aria-pressed={why}
+                disabled={current.game.over}
+                data-testid="why-toggle"
+              >
+                Why here? (Y)
+              </button>
+              {why && (
+                <ExplainerSelect
+                  agent={agent}
+                  onChange={setExplainer}
+                  label={agentsPiece ? 'Explained by' : 'What would this agent do here?'}
+                />
+              )}
+              {why && current.agent?.inCode && (
+                <p class="hint" data-testid="no-breakdown">
+                  {current.agent.name} is an agent in code: it shows where it is going (the pink outline without a number) but gives no
+                  breakdown. The panel shows how {agent} would choose.
+                </p>
+              )}
               <button type="button" class="secondary" onClick={() => setChoosing(true)} data-testid="new-game">
                 New game (R)
               </button>

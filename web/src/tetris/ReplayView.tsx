@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Explanation } from '../../../src/tetris-ai/explanation.ts';
 import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
-import { AGENTS, agentNamed } from '../agents.ts';
+import { AGENTS } from '../agents.ts';
 import { benchReplayUrl, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
 import { tetrisScoreTable, whoPlayed } from '../score-tables.ts';
 import { StepSlider } from '../StepSlider.tsx';
@@ -10,16 +9,13 @@ import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
 import { useBoardLayout } from './layout.ts';
 import { HUMAN, TetrisSession } from './session.ts';
-import { explainGameTurn, ghostsOf, SHOWN_CANDIDATES } from './why-here.ts';
-import { WhyHerePanel } from './WhyHerePanel.tsx';
+import { comparedByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
+import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** Playback speeds: multiples of real time. */
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 32, 256];
 /** Inputs a frame plays at 1× when a replay has no times (placements only): one piece every 100 ms. */
 const PLACEMENTS_PER_MS = 1 / 100;
-/** The agent that explains a game whose player names none of the built-in agents (a human's, say). */
-const DEFAULT_EXPLAINER = 'bcts';
-
 /** The built-in agent a player's name mentions ("Rita + dellacherie (40%)", "AI: bcts"), or the default explainer. */
 function explainerOf(player: string): string {
   const words = new Set(player.split(/[\s:+()]+/));
@@ -63,7 +59,7 @@ async function highScorePlayer(id: number, log: ReplayLog): Promise<string | nul
 /**
  * A stored game played again: the high score's replay on the engine, with play, pause, a piece forward
  * or back, speed and restart, and while paused the "Why here?" panel: how an agent values every
- * placement of the piece. Keys: Space or P plays and pauses, → or S a piece forward, ← a piece back, W
+ * placement of the piece. Keys: Space or P plays and pauses, → or S a piece forward, ← a piece back, Y
  * the panel, 2–5 the candidate compared, R restarts.
  */
 export function ReplayView() {
@@ -110,10 +106,8 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
   const [speed, setSpeed] = useState(SPEEDS.indexOf(1));
   const [why, setWhy] = useState(false);
   const [explainer, setExplainer] = useState<string | null>(null);
-  const [compared, setCompared] = useState(2);
   const [, tick] = useTicker();
   const last = useRef<number | null>(null);
-  const explained = useRef<{ key: string; explanation: Explanation } | null>(null);
   const container = useRef<HTMLElement>(null);
   const { width, height } = log.config;
   const layout = useBoardLayout('play', container, width, height);
@@ -171,8 +165,8 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
     if (key === ' ' || key === 'p') setPlaying((on) => !on);
     else if (key === 'arrowright' || key === 's') forward();
     else if (key === 'arrowleft') back();
-    else if (key === 'w') toggleWhy();
-    else if (why && /^[2-9]$/.test(key) && Number(key) <= SHOWN_CANDIDATES) setCompared(Number(key));
+    else if (key === 'y') toggleWhy();
+    else if (why && comparedByKey(key) !== null) whyHere.compare(comparedByKey(key)!);
     else if (key === 'r') restart();
     else return;
     event.preventDefault();
@@ -180,28 +174,18 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
 
   const current = session.current;
   const game = current.game;
-  const showWhy = why && !playing && !game.over;
-  let explanation: Explanation | null = null;
-  if (showWhy) {
-    const key = `${agent} ${next.current} ${game.pieces}`;
-    if (explained.current?.key !== key) explained.current = { key, explanation: explainGameTurn(game, agentNamed(agent)) };
-    explanation = explained.current.explanation;
-  }
+  const whyHere = useWhyHere(game, agent, why && !playing && !game.over, `${next.current} ${game.pieces}`);
+  const { explanation, ghosts } = whyHere;
   const upcoming = log.inputs[next.current];
   const played =
     explanation !== null && upcoming !== undefined && 'place' in upcoming
       ? (explanation.candidates.find(({ rotation, x, y }) => [rotation, x, y].join() === upcoming.place.join())?.rank ?? null)
       : null;
-  const ghosts = explanation === null ? undefined : ghostsOf(explanation, game, compared);
-  const pickCell = (x: number, y: number) => {
-    const hit = ghosts?.filter((ghost) => ghost.cells.some(([cx, cy]) => cx === x && cy === y)).find((ghost) => ghost.rank !== 1);
-    if (hit !== undefined) setCompared(hit.rank);
-  };
   return (
     <section class={`play replay${explanation === null ? '' : ' explaining'}`} ref={container}>
       <NextAndHud session={current} previewCell={layout.previewCell} player={player} />
       <div class="stage">
-        <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" ghosts={ghosts} onCell={pickCell} />
+        <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" ghosts={ghosts} onCell={whyHere.pickCell} />
       </div>
       <aside class="side controls-column">
         <div class="controls">
@@ -237,24 +221,17 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
           </div>
           <StepSlider label={`Speed: ${SPEEDS[speed]}×`} steps={SPEEDS.length} value={speed} onChange={setSpeed} testId="replay-speed" />
           <button type="button" class="secondary" onClick={toggleWhy} aria-pressed={why} disabled={game.over} data-testid="why-toggle">
-            Why here? (W)
+            Why here? (Y)
           </button>
-          {why && (
-            <label>
-              Explained by
-              <select value={agent} onChange={(event) => setExplainer(event.currentTarget.value)} data-testid="why-agent">
-                {AGENTS.map((spec) => (
-                  <option key={spec.name}>{spec.name}</option>
-                ))}
-              </select>
-            </label>
-          )}
+          {why && <ExplainerSelect agent={agent} onChange={setExplainer} label="Explained by" />}
           <button type="button" class="secondary" onClick={restart} data-testid="replay-restart">
             Restart (R)
           </button>
         </div>
       </aside>
-      {explanation !== null && <WhyHerePanel explanation={explanation} compared={compared} onCompare={setCompared} played={played} />}
+      {explanation !== null && (
+        <WhyHerePanel explanation={explanation} compared={whyHere.compared} onCompare={whyHere.compare} played={played} />
+      )}
       {why && playing && <p class="hint why-paused">Pause to see why the agent would put the piece where it does.</p>}
     </section>
   );

@@ -1,7 +1,22 @@
 import type { CandidateExplanation, Explanation } from '../../../src/tetris-ai/explanation.ts';
 import { REFUSAL_REASONS } from '../../../src/tetris-ai/explanation.ts';
 import { pieceName } from '../../../src/tetris/pieces.ts';
+import { AGENTS } from '../agents.ts';
 import { SHOWN_CANDIDATES } from './why-here.ts';
+
+/** The choice of the built-in agent that explains the piece. */
+export function ExplainerSelect({ agent, onChange, label }: { agent: string; onChange: (agent: string) => void; label: string }) {
+  return (
+    <label>
+      {label}
+      <select value={agent} onChange={(event) => onChange(event.currentTarget.value)} data-testid="why-agent">
+        {AGENTS.map((spec) => (
+          <option key={spec.name}>{spec.name}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** A value as the panel shows it: at most 2 decimals, ±∞ in words. */
 function figure(value: number): string {

@@ -45,7 +45,7 @@ export function drawBoard(context: CanvasRenderingContext2D, session: TetrisSess
   }
   const system = game.system;
   const piece = game.current;
-  const ghost = ghosts === undefined ? ghostOf(session) : null;
+  const ghost = ghosts === undefined ? ghostOf(session) : (session.plan ?? null); // with the candidates: where the player itself is going
   if (ghosts !== undefined) drawGhosts(context, ghosts, height, size);
   if (ghost !== null)
     outline(context, pieceCells(system, { piece, ...ghost }), height, size, session.plan ? '#f472b6' : 'rgba(226,232,240,0.55)');

@@ -39,6 +39,8 @@ export const KEY_HELP: readonly [string, string][] = [
   ['↓ / S', 'down'],
   ['Space', 'drop'],
   ['P', 'pause'],
+  ['N', 'paused: one piece, then pause'],
+  ['Y', 'why here? every placement, as an agent values it'],
   ['R', 'restart'],
   ['H', 'high scores'],
 ];

@@ -70,6 +70,8 @@ export class TetrisSession {
   speedMs = HUMAN_PACE_MS;
   /** The player's pause (P, the Pause button, or the window losing focus). */
   paused = false;
+  /** While set, the game runs until this many pieces have locked, then pauses again (one piece forward from a pause). */
+  private pauseAtPieces: number | null = null;
   /** Whether a panel over the board holds the game still; unlike a pause, closing the panel lets it go on. */
   private held = false;
   readonly effects = new SessionEffects();
@@ -204,7 +206,15 @@ export class TetrisSession {
 
   togglePause(paused = !this.paused): void {
     this.paused = paused;
+    this.pauseAtPieces = null;
     this.lastTime = null;
+  }
+
+  /** From a pause: plays on until the current piece locks, then pauses again. */
+  stepPiece(): void {
+    if (!this.paused || this.game.over) return;
+    this.togglePause(false);
+    this.pauseAtPieces = this.game.pieces + 1;
   }
 
   hold(held: boolean): void {
@@ -254,6 +264,7 @@ export class TetrisSession {
   private afterStep(): void {
     const { game } = this;
     if (game.pieces !== this.seenPieces) {
+      if (this.pauseAtPieces !== null && game.pieces >= this.pauseAtPieces) this.togglePause(true);
       if (this.controller === 'agent') this.agentPieces += game.pieces - this.seenPieces;
       const cleared = this.paintLock();
       if (cleared.length > 0) this.effects.lineClear.start(cleared);
