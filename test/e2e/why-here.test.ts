@@ -140,3 +140,36 @@ describe('"Why here?" in Play & watch', () => {
     await page.close();
   });
 });
+
+describe('"Why here?" in a duel', () => {
+  const { app, browser } = appInBrowser();
+
+  it("pauses both boards, explains either side's piece by its agent, and plays one piece a board with N", async () => {
+    const page = await openPage(browser(), `${app.url}/#/duel`);
+    await page.setViewportSize(WIDE);
+    await page.selectOption('[data-testid=player-left-player]', 'greedy');
+    await page.selectOption('[data-testid=player-right-player]', 'bcts');
+    await page.click('[data-testid=duel-start]');
+    await expect
+      .poll(async () => Number(await page.locator('[data-testid=board]').nth(1).getAttribute('data-pieces')), PATIENTLY)
+      .toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('y');
+    await page.waitForSelector('[data-testid=why-here]');
+    expect(await page.textContent('[data-testid=why-here] h3')).toContain('bcts'); // the right board's own agent
+    const right = page.locator('[data-testid=board]').nth(1);
+    const pieces = Number(await right.getAttribute('data-pieces'));
+    const chosen = await page.getAttribute('[data-testid=why-here]', 'data-chosen');
+    await page.keyboard.press('n');
+    await expect.poll(async () => Number(await right.getAttribute('data-pieces')), PATIENTLY).toBe(pieces + 1);
+    expect(await right.getAttribute('data-last-lock')).toBe(chosen);
+    await page.selectOption('[data-testid=why-side]', '0');
+    await expect.poll(() => page.textContent('[data-testid=why-here] h3')).toContain('greedy');
+    await screenshot(page, 'why-here-duel');
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.setViewportSize(NARROW);
+    await page.locator('[data-testid=why-here]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'why-here-duel-narrow');
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.close();
+  });
+});

@@ -8,6 +8,8 @@ import { formatTime } from './words.ts';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { GameFields, PlayerSelect } from './SetupPanel.tsx';
+import { comparedByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
+import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** How the duel ended: the first to top out (or fail the target) loses; reaching the target wins. */
 function winnerOf(sessions: readonly TetrisSession[]): number | null {
@@ -21,12 +23,16 @@ const label = (session: TetrisSession) => (session.agent ? `AI ${session.agent.n
 /**
  * Two boards on the same seed and pieces: human vs agent or agent vs agent (S1's future work). A wide
  * window shows them side by side with their stats, all without scrolling; a narrow one stacks them.
+ * Paused, each board goes one piece on (N), and "Why here?" (Y) explains one side's piece.
  */
 export function DuelView() {
   const [setup, setSetup] = useState<SessionSetup>({ ...DEFAULT_SETUP, player: HUMAN });
   const [opponent, setOpponent] = useState('dellacherie');
   const [speed, setSpeed] = useState(HUMAN_PACE_MS);
   const [winner, setWinner] = useState<number | null>(null);
+  const [why, setWhy] = useState(false);
+  const [side, setSide] = useState(1);
+  const [explainer, setExplainer] = useState<string | null>(null);
   const [, tick] = useTicker();
   const sessions = useRef<TetrisSession[]>([]);
   const container = useRef<HTMLDivElement>(null);
@@ -54,16 +60,30 @@ export function DuelView() {
     tick();
   });
   useFocusLoss(() => sessions.current.forEach((session) => session.togglePause(true)));
+  const paused = sessions.current.length > 0 && sessions.current.every((session) => session.paused || session.game.over);
+  const togglePause = () => sessions.current.forEach((session) => session.togglePause(!paused));
+  const stepPiece = () => sessions.current.forEach((session) => session.stepPiece());
+  const toggleWhy = () => {
+    if (!why) sessions.current.forEach((session) => session.togglePause(true));
+    setWhy(!why);
+  };
+  const explained = sessions.current[side] ?? null;
+  const builtIn = explained?.agent && !explained.agent.inCode ? explained.agent.name : null;
+  const agent = explainer ?? builtIn ?? DEFAULT_EXPLAINER;
+  const showWhy = why && winner === null && explained !== null && explained.paused && !explained.game.over;
+  const whyHere = useWhyHere(explained?.game ?? null, agent, showWhy, `${side} ${explained?.game.pieces} ${explained?.game.clock}`);
   useKeys((event) => {
     const human = sessions.current.find((session) => session.agent === null);
     const key = gameKeyOf(event);
-    if (isTyping(event)) return;
-    if (key && sessions.current.length > 0) {
+    if (isTyping(event) || sessions.current.length === 0) return;
+    const letter = event.key.toLowerCase();
+    if (key) {
       event.preventDefault(); // game keys play, or do nothing once the duel is decided: they never press a focused button
       if (human && winner === null) human.humanKey(key);
-    } else if (event.key.toLowerCase() === 'p') {
-      sessions.current.forEach((session) => session.togglePause());
-    }
+    } else if (letter === 'p') togglePause();
+    else if (letter === 'n') stepPiece();
+    else if (letter === 'y') toggleWhy();
+    else if (showWhy && comparedByKey(letter) !== null) whyHere.compare(comparedByKey(letter)!);
   });
 
   return (
@@ -91,6 +111,37 @@ export function DuelView() {
           {label(sessions.current[winner])} ({winner === 0 ? 'left' : 'right'}) wins!
         </div>
       )}
+      {sessions.current.length > 0 && winner === null && (
+        <div class="duel-controls" data-testid="duel-controls">
+          <button type="button" class="secondary" onClick={togglePause} data-testid="duel-pause">
+            {paused ? 'Resume (P)' : 'Pause (P)'}
+          </button>
+          {paused && (
+            <button type="button" class="secondary" onClick={stepPiece} data-testid="step-piece">
+              Next piece (N)
+            </button>
+          )}
+          <button type="button" class="secondary" onClick={toggleWhy} aria-pressed={why} data-testid="why-toggle">
+            Why here? (Y)
+          </button>
+          {why && (
+            <>
+              <label>
+                Board
+                <select value={side} onChange={(event) => setSide(Number(event.currentTarget.value))} data-testid="why-side">
+                  <option value={0}>left</option>
+                  <option value={1}>right</option>
+                </select>
+              </label>
+              <ExplainerSelect
+                agent={agent}
+                onChange={setExplainer}
+                label={builtIn !== null && explained?.controller === 'agent' ? 'Explained by' : 'What would this agent do here?'}
+              />
+            </>
+          )}
+        </div>
+      )}
       <div class="boards" ref={container}>
         {sessions.current.map((session, index) => {
           const title = `${index === 0 ? 'Left' : 'Right'}: ${label(session)}`;
@@ -103,7 +154,13 @@ export function DuelView() {
                 <small>{formatTime(session.game.clock)}</small>
               </h3>
               <div class="duelist-body">
-                <BoardCanvas session={session} cellSize={layout.cell} label={`${index === 0 ? 'left' : 'right'} board`} />
+                <BoardCanvas
+                  session={session}
+                  cellSize={layout.cell}
+                  label={`${index === 0 ? 'left' : 'right'} board`}
+                  ghosts={index === side ? whyHere.ghosts : undefined}
+                  onCell={index === side ? whyHere.pickCell : undefined}
+                />
                 <div class="side">
                   <PreviewCanvas session={session} cellSize={layout.previewCell} />
                   <Hud session={session} />
@@ -113,6 +170,9 @@ export function DuelView() {
           );
         })}
       </div>
+      {whyHere.explanation !== null && (
+        <WhyHerePanel explanation={whyHere.explanation} compared={whyHere.compared} onCompare={whyHere.compare} />
+      )}
     </section>
   );
 }
