@@ -29,34 +29,12 @@ interface ExplainJson {
 describe('gridmind explain', () => {
   it("explains a piece of a seed's game: its chosen candidate is the placement play made there, and the contributions add up", async () => {
     const replay = join(dir, 'game.replay.json');
-    const played = await runCli([
-      'play',
-      '--agent',
-      'lookahead',
-      '--board',
-      '8x12',
-      '--seed',
-      '4',
-      '--max-pieces',
-      '30',
-      '--replay-out',
-      replay,
-    ]);
+    const game = ['--agent', 'lookahead', '--board', '8x12', '--seed', '4'];
+    const played = await runCli(['play', ...game, '--max-pieces', '30', '--replay-out', replay]);
     expect(played.code, played.stderr).toBe(0);
     const { inputs } = JSON.parse(readFileSync(replay, 'utf8')) as { inputs: { place: [number, number, number] }[] };
     for (const piece of [1, 17, 30]) {
-      const { code, stdout, stderr } = await runCli([
-        'explain',
-        '--agent',
-        'lookahead',
-        '--board',
-        '8x12',
-        '--seed',
-        '4',
-        '--piece',
-        String(piece),
-        '--json',
-      ]);
+      const { code, stdout, stderr } = await runCli(['explain', ...game, '--piece', String(piece), '--json']);
       expect(code, stderr).toBe(0);
       const explained = JSON.parse(stdout) as ExplainJson;
       expect([explained.agent, explained.pieceNumber, explained.lookahead.length]).toEqual(['lookahead', piece, 1]);
