@@ -14,7 +14,15 @@ import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type 
 import { importSolverModule, solveWithCode } from '../samegame/code-solvers.ts';
 import { sameGameReplay } from '../samegame/replay.ts';
 import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
-import { checkSolveOptions, solve, SOLVE_SETTINGS, type Solution, type SolveOptions, type SolveSettingName } from '../samegame/solver.ts';
+import {
+  checkSolveOptions,
+  solve,
+  SOLVE_SETTINGS,
+  type Solution,
+  type SolveExplanation,
+  type SolveOptions,
+  type SolveSettingName,
+} from '../samegame/solver.ts';
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { openDatabaseToSave, type Db } from '../store/database.ts';
@@ -128,13 +136,17 @@ export function registerSameGameCommands(program: Command): Command {
     10,
   )
     .option('--replay-out <file>', 'write the game found as a replay file, which `gridmind replay` plays again')
-    .option('--json', 'print JSON: {"score","cleared","moves":[[col,row],...],"nodes","ms",...}')
+    .option(
+      '--explain',
+      "also show why: every first move with the heuristic's value of it and the games the search found through it (their number and best score), and the best score over time",
+    )
+    .option('--json', 'print JSON: {"score","cleared","moves":[[col,row],...],"nodes","ms",...}, with --explain also "explanation"')
     .addHelpText(
       'after',
       '\nA move names a cell of the group it removes: col from the left, row from the bottom, from 0, on the\n' +
         'board as it is before that move. Every run is stored in SQLite (GRIDMIND_DB); `gridmind samegame runs` lists them.',
     )
-    .action((flags: SearchFlags & { file: string; replayOut?: string }, command: Command) => solveFile(flags, command));
+    .action((flags: SolveFlags, command: Command) => solveFile(flags, command));
 
   addSearchOptions(
     samegame
@@ -178,9 +190,16 @@ export function registerSameGameCommands(program: Command): Command {
   return samegame;
 }
 
-async function solveFile(flags: SearchFlags & { file: string; replayOut?: string }, command: Command): Promise<void> {
+type SolveFlags = SearchFlags & { file: string; replayOut?: string; explain?: boolean };
+
+/** Moves of the start the text of `solve --explain` lists (JSON gives them all). */
+const EXPLAINED_MOVES = 10;
+
+async function solveFile(flags: SolveFlags, command: Command): Promise<void> {
   const board = readBoardFile(flags.file);
-  const options = await solveOptions(flags, command);
+  if (flags.explain && flags.solver !== undefined)
+    throw new InputError(`${flags.solver} is a solver in code, which gives no breakdown: leave out --explain, or solve with --method`);
+  const options = { ...(await solveOptions(flags, command)), explain: flags.explain };
   if (flags.replayOut !== undefined) checkOutputFile(flags.replayOut, '--replay-out', 'board.replay.json');
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   let solution: Solution;
@@ -219,7 +238,34 @@ async function solveFile(flags: SearchFlags & { file: string; replayOut?: string
       `(${flags.solver ?? flags.method}, ${flags.rules} scoring, columns close ${flags.shift})`,
   );
   if (solution.moves.length > 0) print(`moves (col,row): ${solution.moves.map(([x, y]) => `${x},${y}`).join(' ')}`);
+  if (solution.explanation !== undefined) print(describeExplanation(solution.explanation).join('\n'));
   print(`stored as run ${runId}`);
+}
+
+/** The text of `solve --explain`: the best first moves, then how the best score grew. */
+function describeExplanation({ heuristic, firstMoves, improvements }: SolveExplanation): string[] {
+  const rows = [['first move (col,row)', 'group', heuristic === null ? '' : `${heuristic} value`, 'games through it', 'best score']];
+  for (const move of firstMoves.slice(0, EXPLAINED_MOVES))
+    rows.push([
+      `${move.x},${move.y}${move.chosen ? ' (played)' : ''}`,
+      String(move.size),
+      move.rating === null ? '' : move.rating.toLocaleString('en-US'),
+      move.games.toLocaleString('en-US'),
+      move.best === null ? '-' : move.best.toLocaleString('en-US'),
+    ]);
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const lines = [`The start's ${firstMoves.length} moves${firstMoves.length > EXPLAINED_MOVES ? `, the best ${EXPLAINED_MOVES}` : ''}:`];
+  for (const row of rows)
+    lines.push(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  ')
+        .trimEnd(),
+    );
+  const grew = improvements.map(({ score, ms }) => `${score.toLocaleString('en-US')} at ${(ms / 1000).toFixed(2)} s`);
+  const over = grew.length > 12 ? [...grew.slice(0, 6), '…', ...grew.slice(-5)] : grew;
+  lines.push(grew.length === 0 ? 'The search found no complete game it accepts.' : `Best score over time: ${over.join(', ')}.`);
+  return lines;
 }
 
 /** The folder of board files `samegame bench` solves: `--dir`, or the shipped `--set`'s. */

@@ -2,16 +2,19 @@ import { InputError } from '../core/errors.ts';
 import {
   runSearch,
   SEARCH_SETTINGS,
+  SearchTrace,
   settingRefusal,
   SYSTEMATIC_METHODS,
   type MethodSetting,
   type MethodSettings,
   type SearchMethod,
   type SearchResult,
+  type Improvement,
   type SearchSettingName,
 } from '../search/index.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
+import { GroupList } from './groups.ts';
 import { HEURISTICS, HeuristicRater, type HeuristicName } from './heuristics.ts';
 import { SameGameProblem, type SameGameState } from './problem.ts';
 import { endAdjustment, type SameGameRules } from './rules.ts';
@@ -34,6 +37,32 @@ export interface SolveOptions {
   readonly depth?: number;
   readonly minDepth?: number;
   readonly first?: boolean;
+  /** Also explain the solution (`Solution.explanation`). */
+  readonly explain?: boolean;
+}
+
+/** One move of the start position, as a solve explains it. */
+export interface FirstMoveExplanation {
+  /** A cell of the group (col from the left, row from the bottom), and the group's size. */
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+  /** The heuristic's value of the move at the start (the methods that use one), null without one. */
+  readonly rating: number | null;
+  /** Complete games the search accepted that start with this move (NMCS, NRPA: its playouts), and their best score (null: none). */
+  readonly games: number;
+  readonly best: number | null;
+  /** Whether the solution starts with it. */
+  readonly chosen: boolean;
+}
+
+/** Why a solution is what it is: every move of the start position with what the search saw of it, and how the best score grew. */
+export interface SolveExplanation {
+  readonly heuristic: HeuristicName | null;
+  /** By the best score found through the move, then by rating. */
+  readonly firstMoves: readonly FirstMoveExplanation[];
+  /** Each time the best score so far rose: the score, the nodes and the milliseconds spent by then. */
+  readonly improvements: readonly Improvement[];
 }
 
 /** A solution: the moves as cells [x, y] (x from the left, y from the bottom, on the board before each move). */
@@ -50,6 +79,8 @@ export interface Solution {
   readonly stop: SearchResult['stop'];
   /** What a solver in code did wrong (code-solvers.ts): the board was left at its start. */
   readonly fault?: string;
+  /** With `explain`: the start position's moves as the search saw them, and the best score over time. */
+  readonly explanation?: SolveExplanation;
 }
 
 export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';
@@ -98,6 +129,8 @@ export function solve(board: SameGameBoard, options: SolveOptions): Solution {
   const { method } = options;
   const problem = new SameGameProblem(board, options.rules);
   const heuristic = options.heuristic ?? DEFAULT_HEURISTIC[method];
+  const rater = heuristic === undefined ? undefined : new HeuristicRater(board, options.rules.shift);
+  const trace = options.explain ? new SearchTrace() : undefined;
   const settings: MethodSettings<SameGameState> = {
     timeMs: options.timeMs,
     maxNodes: options.maxNodes,
@@ -110,7 +143,8 @@ export function solve(board: SameGameBoard, options: SolveOptions): Solution {
     minDepth: options.minDepth,
     first: options.first,
     restart: options.timeMs !== undefined || options.maxNodes !== undefined,
-    rating: heuristic === undefined ? undefined : new HeuristicRater(board, options.rules.shift).rating(heuristic),
+    rating: heuristic === undefined ? undefined : rater!.rating(heuristic),
+    trace,
     goal: options.clearedOnly ? (state) => state.board.isEmpty() : undefined,
   };
   const result = runSearch(problem, method, settings);
@@ -130,5 +164,38 @@ export function solve(board: SameGameBoard, options: SolveOptions): Solution {
     solved: result.solved,
     penaltyScore: game.points + (game.isOver() ? endAdjustment('penalty', game.board.counts, game.board.colours) : 0),
     stop: result.stop,
+    ...(trace !== undefined && { explanation: explainSolve(problem, trace, heuristic ?? null, rater, result.moves[0]) }),
   };
+}
+
+/** The explanation of a solve: each move of the start with its rating and the trace's games through it. */
+function explainSolve(
+  problem: SameGameProblem,
+  trace: SearchTrace,
+  heuristic: HeuristicName | null,
+  rater: HeuristicRater | undefined,
+  chosen: number | undefined,
+): SolveExplanation {
+  const start = problem.start();
+  const moves = new Int32Array(problem.maxMoves);
+  const count = problem.moves(start, moves);
+  const ratings = new Float64Array(count);
+  if (heuristic !== null) rater!.rate(heuristic, start.board, moves, count, ratings);
+  const groups = new GroupList(start.board);
+  groups.find(start.board);
+  const { columnOf, rowOf } = start.board;
+  const firstMoves = Array.from(moves.subarray(0, count), (cell, i): FirstMoveExplanation => {
+    const record = trace.firstMoves.get(cell);
+    return {
+      x: columnOf[cell],
+      y: rowOf[cell],
+      size: groups.size[groups.groupOf[cell]],
+      rating: heuristic === null ? null : ratings[i],
+      games: record?.games ?? 0,
+      best: record?.best ?? null,
+      chosen: cell === chosen,
+    };
+  });
+  firstMoves.sort((a, b) => (b.best ?? -Infinity) - (a.best ?? -Infinity) || (b.rating ?? 0) - (a.rating ?? 0));
+  return { heuristic, firstMoves, improvements: trace.improvements };
 }

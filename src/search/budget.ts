@@ -1,4 +1,5 @@
 import type { SearchLimits, SearchResult } from './problem.ts';
+import type { SearchTrace } from './trace.ts';
 
 /** Moves between two looks at the clock and at cancellation. */
 const CHECK_EVERY = 256;
@@ -16,6 +17,7 @@ export class Budget {
   private readonly deadline: number;
   private readonly maxNodes: number;
   private readonly cancelled: (() => boolean) | undefined;
+  private readonly trace: SearchTrace | undefined;
   private nextCheck = CHECK_EVERY;
   private stopped: SearchResult['stop'] | null = null;
 
@@ -23,6 +25,7 @@ export class Budget {
     this.deadline = this.started + (limits.timeMs ?? Infinity);
     this.maxNodes = limits.maxNodes ?? Infinity;
     this.cancelled = limits.cancelled;
+    this.trace = limits.trace;
     this.check();
   }
 
@@ -40,11 +43,13 @@ export class Budget {
     return this.stopped !== null;
   }
 
-  /** Keeps a game if it beats the best so far (ties keep the first); returns whether it did. */
+  /** Keeps a game if it beats the best so far (ties keep the first); returns whether it did. A trace records every game offered. */
   offer(score: number, moves: ArrayLike<number>, length = moves.length): boolean {
+    this.trace?.game(length > 0 ? moves[0] : undefined, score);
     if (score <= this.bestScore) return false;
     this.bestScore = score;
     this.bestMoves = Array.from({ length }, (_, i) => moves[i]);
+    this.trace?.improved(score, this.nodes, performance.now() - this.started);
     return true;
   }
 

@@ -10,6 +10,7 @@ import { SEARCH_DEFAULTS } from './settings.ts';
 
 export * from './problem.ts';
 export * from './settings.ts';
+export * from './trace.ts';
 export { beam, bestFirst, bfs, dfs, dls, iddfs, nmcs, nrpa };
 
 export const SEARCH_METHODS = ['nrpa', 'nmcs', 'beam', 'bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'] as const;

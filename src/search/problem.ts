@@ -1,3 +1,5 @@
+import type { SearchTrace } from './trace.ts';
+
 /**
  * The small interface every search method works on: a deterministic single-agent problem (a puzzle)
  * with integer moves and a score to maximise. A game joins the search library by implementing it.
@@ -71,6 +73,8 @@ export interface SearchLimits {
    * `() => Atomics.load(flag, 0) !== 0` on an Int32Array over a SharedArrayBuffer.
    */
   readonly cancelled?: () => boolean;
+  /** Records every complete game the search accepts and each new best (for explaining it); none by default. */
+  readonly trace?: SearchTrace;
 }
 
 /** What every method reports. */
