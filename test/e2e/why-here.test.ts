@@ -173,3 +173,33 @@ describe('"Why here?" in a duel', () => {
     await page.close();
   });
 });
+
+describe('the SameGame hint explained', () => {
+  const { app, browser } = appInBrowser();
+
+  it("shows, for a hovered group, the hint search's games through its move and their best, and the best score over time", async () => {
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    await page.setViewportSize(WIDE);
+    await page.fill('[data-testid=sg-seconds]', '1');
+    await page.press('[data-testid=sg-seconds]', 'Tab');
+    await page.click('[data-testid=sg-hint]');
+    await page.waitForSelector('[data-testid=sg-status] >> text=Hint:', PATIENTLY);
+    const line = Number(/the AI's line scores (\d+)/.exec((await page.textContent('[data-testid=sg-status]'))!)![1]);
+    const scores = (await page.getAttribute('[data-testid=sg-best-over-time]', 'data-scores'))!.split(' ').map(Number);
+    expect(scores.at(-1)).toBe(line);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    const board = page.locator('[data-testid=samegame-board]');
+    const [x, y] = (await board.getAttribute('data-highlight'))!.split(' ')[0].split(',').map(Number);
+    const box = (await board.boundingBox())!;
+    const { width, height } = {
+      width: Number(await page.inputValue('[data-testid=sg-columns]')),
+      height: Number(await page.inputValue('[data-testid=sg-rows]')),
+    };
+    await page.mouse.move(box.x + ((x + 0.5) * box.width) / width, box.y + ((height - y - 0.5) * box.height) / height);
+    await expect
+      .poll(() => page.textContent('[data-testid=sg-hover]'))
+      .toMatch(new RegExp(`The hint\\. [\\d,]+ games of the search began with it, the best scoring ${line.toLocaleString('en-US')}\\.`));
+    await screenshot(page, 'samegame-hint-explained');
+    await page.close();
+  });
+});

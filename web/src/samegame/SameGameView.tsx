@@ -3,6 +3,7 @@ import { groupPoints } from '../../../src/samegame/rules.ts';
 import { useTicker } from '../hooks.ts';
 import { drawSameGame } from './draw.ts';
 import { useCellSize } from './fit.ts';
+import { BestOverTime, describeFirstMove, firstMoveOf } from './HintExplanation.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
 import { SameGameSession } from './session.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
@@ -20,7 +21,8 @@ export function SameGameView() {
   const [hover, setHover] = useState<[number, number][]>([]);
   const canvas = useRef<HTMLCanvasElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const { settings, game, highlight, thinking, contest, busy, competing } = session;
+  const { settings, game, highlight, thinking, contest, busy, competing, hintExplanation } = session;
+  const hovered = hintExplanation === null || hover.length < 2 ? null : firstMoveOf(hintExplanation, hover);
   const { width, height } = game.board;
   const size = useCellSize(stage, width, height, BOARD_BORDER);
 
@@ -69,6 +71,7 @@ export function SameGameView() {
           data-cells={game.board.cellCount()}
           data-moves={game.history().length}
           data-score={game.score()}
+          data-highlight={highlight.map(([x, y]) => `${x},${y}`).join(' ')}
           onMouseMove={(event) => setHover(game.groupAt(...cellAt(event)).length > 1 ? game.groupAt(...cellAt(event)) : [])}
           onMouseLeave={() => setHover([])}
           onClick={(event) => play(...cellAt(event))}
@@ -76,9 +79,11 @@ export function SameGameView() {
         <p class="status" role="status" data-testid="sg-status">
           {session.status}
         </p>
-        <p class="hint">
+        <p class="hint" data-testid="sg-hover">
           {hover.length > 1 ? `This group: ${hover.length} cells, +${groupPoints(settings.rules.scoring, hover.length)} points.` : ' '}
+          {hovered !== null && ` ${describeFirstMove(hovered, hintExplanation!.heuristic)}`}
         </p>
+        {hintExplanation !== null && <BestOverTime explanation={hintExplanation} />}
         {game.isOver() && !busy && !session.resultClosed && (
           <ResultDialog
             game={game}

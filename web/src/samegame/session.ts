@@ -3,7 +3,7 @@ import type { SameGameBoard } from '../../../src/samegame/board.ts';
 import { SameGame } from '../../../src/samegame/game.ts';
 import { randomBoard } from '../../../src/samegame/random-boards.ts';
 import { groupPoints, type SameGameRules } from '../../../src/samegame/rules.ts';
-import type { Solution } from '../../../src/samegame/solver.ts';
+import type { Solution, SolveExplanation } from '../../../src/samegame/solver.ts';
 import type { SearchMethod } from '../../../src/search/index.ts';
 import { describeMethod, valuesFor, type MethodSettingValues } from './method-settings.ts';
 import type { WorkerOptions } from './solver-client.ts';
@@ -62,6 +62,8 @@ export class SameGameSession {
   status = START;
   /** The cells outlined: a hint's group, or the next move of a replay. */
   highlight: [number, number][] = [];
+  /** Why the last hint is what it is (every first move as the search saw it), until the position changes. */
+  hintExplanation: SolveExplanation | null = null;
   thinking = false;
   /** The computer's game in a contest, once it has played it. */
   contest: { readonly computer: Solution } | null = null;
@@ -100,6 +102,7 @@ export class SameGameSession {
     this.thinking = false;
     this.game = newGame(this.settings);
     this.highlight = [];
+    this.hintExplanation = null;
     this.resultClosed = false;
     this.contest = null;
     this.status = START;
@@ -139,11 +142,12 @@ export class SameGameSession {
 
   /** The AI's best next move, outlined. */
   async hint(): Promise<void> {
-    const solution = await this.think('Looking for a move');
+    const solution = await this.think('Looking for a move', true);
     if (solution === null) return;
     if (solution.moves.length === 0) return this.say('No move left.');
     const group = this.game.groupAt(...solution.moves[0]);
     this.highlight = group;
+    this.hintExplanation = solution.explanation ?? null;
     this.say(
       `Hint: the outlined group (+${groupPoints(this.settings.rules.scoring, group.length)}); the AI's line scores ${solution.score}.`,
     );
@@ -208,11 +212,12 @@ export class SameGameSession {
     };
   }
 
-  private async think(what: string): Promise<Solution | null> {
+  private async think(what: string, explain = false): Promise<Solution | null> {
     this.thinking = true;
+    this.hintExplanation = null;
     this.say(`${what}: ${describeMethod(this.settings.method, this.settings.methodSettings)}, up to ${this.settings.seconds} s…`);
     try {
-      return await this.solver.solve(this.game.board, this.searchOptions());
+      return await this.solver.solve(this.game.board, { ...this.searchOptions(), explain });
     } catch (error) {
       this.status = `The AI stopped: ${(error as Error).message}`;
       return null;
@@ -226,6 +231,7 @@ export class SameGameSession {
   private reached(what: string): void {
     const { game } = this;
     this.highlight = [];
+    this.hintExplanation = null;
     this.resultClosed = false;
     const computer = this.contest?.computer.score;
     const result =
