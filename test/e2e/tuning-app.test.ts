@@ -103,12 +103,12 @@ describe('the Tuning page in a real browser', () => {
     expect(await page.textContent('[data-testid=tune-command]')).toBe(run.command);
     expect(await page.textContent('[data-testid=tune-standing]')).toMatch(/^Finished: 3 of 3 iterations played/);
     expect(await page.textContent('.tuning-page')).not.toMatch(/undefined|NaN/);
+    await screenshot(page, 'tuning-page-wide');
     await page.focus('.command-line button');
     await page.keyboard.press('Enter'); // copied, or selected where the browser keeps the clipboard from the page
     await expect
       .poll(() => page.textContent('.command-line [role=status]'), PATIENTLY)
       .toMatch(/^(Copied\.|Selected: press Ctrl\+C to copy\.)$/);
-    await screenshot(page, 'tuning-page-wide');
 
     await page.setViewportSize({ width: 420, height: 900 });
     await expect.poll(() => scrollsSideways(page), PATIENTLY).toBe(false); // once the charts have followed the window
