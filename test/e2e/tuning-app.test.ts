@@ -8,22 +8,10 @@ import type { TuneRunReport } from '../../src/tune/run-report.ts';
 import { initialTuneState, runTuning } from '../../src/tune/tuner.ts';
 import type { TuneConfig, TuneState } from '../../src/tune/tuning.ts';
 import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { tinyTuneConfig } from '../tune/tiny-config.ts';
 
-const config = (method: 'ce' | 'ga', seed: number): TuneConfig => ({
-  method,
-  features: ['holes', 'landingHeight', 'rowTransitions', 'columnTransitions', 'cumulativeWells'],
-  width: 6,
-  height: 8,
-  population: 8,
-  gamesPerEval: 2,
-  iterations: 3,
-  noise: 'constant',
-  eliteFraction: 0.25,
-  seed,
-  validationGames: 4,
-  start: null,
-  initialDeviation: 10,
-});
+/** Five features: enough lines for the weights' chart. */
+const FEATURES = ['holes', 'landingHeight', 'rowTransitions', 'columnTransitions', 'cumulativeWells'];
 
 const SCORES = 'canvas[aria-label="score per iteration"]';
 const WEIGHTS = 'canvas[aria-label="normalised weights per iteration"]';
@@ -68,9 +56,9 @@ describe('the Tuning page in a real browser', () => {
   });
 
   it("shows a finished run's curves as the API gives them, its validation and its command, chosen by keyboard, at both sizes", async () => {
-    const ce = start(config('ce', 1));
+    const ce = start(tinyTuneConfig('ce', 1, FEATURES));
     await ce.played;
-    const ga = start(config('ga', 2));
+    const ga = start(tinyTuneConfig('ga', 2, FEATURES));
     await ga.played;
     const page = await openPage(browser(), `${app.url}/#/tuning`);
     await page.waitForSelector('[data-testid=tune-run]');
@@ -124,7 +112,7 @@ describe('the Tuning page in a real browser', () => {
 
   it('follows a run in progress: its charts grow as iterations end, and it stops asking once the run is finished or the page is left', async () => {
     // The first iteration is played at once; the others wait until the test lets them go.
-    const tuning = config('ce', 3);
+    const tuning = tinyTuneConfig('ce', 3, FEATURES);
     let letGo!: () => void;
     const gate = new Promise<void>((resolve) => (letGo = resolve));
     let evaluations = 0;

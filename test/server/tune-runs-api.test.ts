@@ -11,22 +11,7 @@ import { localEvaluator, type CandidateEvaluator } from '../../src/tune/evaluato
 import type { GeneticState } from '../../src/tune/genetic.ts';
 import { initialTuneState, runTuning } from '../../src/tune/tuner.ts';
 import type { TuneConfig, TuneState } from '../../src/tune/tuning.ts';
-
-const config = (method: 'ce' | 'ga', seed: number): TuneConfig => ({
-  method,
-  features: ['holes', 'landingHeight', 'rowTransitions'],
-  width: 6,
-  height: 8,
-  population: 8,
-  gamesPerEval: 2,
-  iterations: 3,
-  noise: 'constant',
-  eliteFraction: 0.25,
-  seed,
-  validationGames: 4,
-  start: null,
-  initialDeviation: 10,
-});
+import { tinyTuneConfig } from '../tune/tiny-config.ts';
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -55,11 +40,11 @@ describe('the tuning runs API', () => {
   beforeAll(async () => {
     db = openDatabase(join(mkdtempSync(join(tmpdir(), 'gridmind-tune-api-')), 'api.db'));
     server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST });
-    await play(config('ce', 1));
-    await play(config('ga', 2));
+    await play(tinyTuneConfig('ce', 1));
+    await play(tinyTuneConfig('ga', 2));
     // Interrupted in its second iteration: 8 candidates of the first and 2 of the second played.
     let evaluations = 0;
-    await play(config('ce', 3), {
+    await play(tinyTuneConfig('ce', 3), {
       evaluate: (job) => (++evaluations > 10 ? Promise.reject(new Error('power cut')) : evaluator.evaluate(job)),
       close: () => Promise.resolve(),
     });

@@ -4,22 +4,7 @@ import { createTuneRun, loadTuneRun } from '../../src/store/tune-runs.ts';
 import { localEvaluator, type CandidateEvaluator } from '../../src/tune/evaluator.ts';
 import { initialTuneState, runTuning } from '../../src/tune/tuner.ts';
 import type { TuneConfig, TuneState } from '../../src/tune/tuning.ts';
-
-const config = (method: 'ce' | 'ga'): TuneConfig => ({
-  method,
-  features: ['holes', 'landingHeight', 'rowTransitions'],
-  width: 6,
-  height: 8,
-  population: 8,
-  gamesPerEval: 2,
-  iterations: 3,
-  noise: 'constant',
-  eliteFraction: 0.25,
-  seed: 11,
-  validationGames: 4,
-  start: null,
-  initialDeviation: 10,
-});
+import { tinyTuneConfig } from './tiny-config.ts';
 
 /** Runs a whole tuning in a fresh database. */
 async function tuneOnce(tuning: TuneConfig): Promise<TuneState> {
@@ -46,7 +31,7 @@ function failingAfter(count: number, real: CandidateEvaluator): CandidateEvaluat
 describe('runTuning', () => {
   for (const method of ['ce', 'ga'] as const) {
     it(`plays a ${method} run to the end, deterministically, and validates the finalists`, async () => {
-      const tuning = config(method);
+      const tuning = tinyTuneConfig(method, 11);
       const [first, second] = [await tuneOnce(tuning), await tuneOnce(tuning)];
       expect(first).toEqual(second);
       expect(first.phase).toBe('done');
@@ -62,7 +47,7 @@ describe('runTuning', () => {
   }
 
   it('resumes an interrupted run from the store, replays no finished game and ends with the same weights', async () => {
-    const tuning = config('ce');
+    const tuning = tinyTuneConfig('ce', 11);
     const expected = await tuneOnce(tuning);
 
     const db = openDatabase(':memory:');
@@ -84,7 +69,7 @@ describe('runTuning', () => {
   });
 
   it('resumes from an interrupted validation', async () => {
-    const tuning = config('ce');
+    const tuning = tinyTuneConfig('ce', 11);
     const expected = await tuneOnce(tuning);
     const db = openDatabase(':memory:');
     const runId = createTuneRun(db, tuning, initialTuneState(tuning));
@@ -98,7 +83,7 @@ describe('runTuning', () => {
   });
 
   it("resumes from a crash after an iteration's results were stored but before it ended, without replaying them", async () => {
-    const tuning = config('ga');
+    const tuning = tinyTuneConfig('ga', 11);
     const db = openDatabase(':memory:');
     const runId = createTuneRun(db, tuning, initialTuneState(tuning));
     const evaluator = localEvaluator(2);
