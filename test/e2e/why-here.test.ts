@@ -122,14 +122,24 @@ describe('explanations in the web app', () => {
       await expect
         .poll(() => page.textContent('[data-testid=why-here]'))
         .toMatch(/ranked by its value with the best line of the next [IOTSZJL]/);
+      const chosenAt = new Map<number, string | null>();
       for (let step = 0; step < 3; step++) {
         const pieces = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
         const chosen = await page.getAttribute('[data-testid=why-here]', 'data-chosen');
+        chosenAt.set(pieces, chosen);
         await page.keyboard.press('n'); // the agent plays one piece, then the game pauses again
         await expect.poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY).toBe(pieces + 1);
         expect(await page.getAttribute('[data-testid=board]', 'data-last-lock')).toBe(chosen); // it played the explained choice
         await page.waitForSelector('[data-testid=why-here]');
       }
+      // B goes back a piece: the same position, explained the same, and N plays the same placement again.
+      const last = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
+      await page.keyboard.press('b');
+      await expect.poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY).toBe(last - 1);
+      await expect.poll(() => page.getAttribute('[data-testid=why-here]', 'data-chosen'), PATIENTLY).toBe(chosenAt.get(last - 1)!);
+      await page.keyboard.press('n');
+      await expect.poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY).toBe(last);
+      expect(await page.getAttribute('[data-testid=board]', 'data-last-lock')).toBe(chosenAt.get(last - 1));
       await screenshot(page, 'why-here-play');
       expect(await scrollsSideways(page)).toBe(false);
 
@@ -164,6 +174,9 @@ describe('explanations in the web app', () => {
       await page.keyboard.press('n');
       await expect.poll(async () => Number(await right.getAttribute('data-pieces')), PATIENTLY).toBe(pieces + 1);
       expect(await right.getAttribute('data-last-lock')).toBe(chosen);
+      await page.keyboard.press('b'); // both boards a piece back: the right one where it was explained
+      await expect.poll(async () => Number(await right.getAttribute('data-pieces')), PATIENTLY).toBe(pieces);
+      await expect.poll(() => page.getAttribute('[data-testid=why-here]', 'data-chosen'), PATIENTLY).toBe(chosen);
       await page.selectOption('[data-testid=why-side]', '0');
       await expect.poll(() => page.textContent('[data-testid=why-here] h3')).toContain('greedy');
       await screenshotsAtBothSizes(page, 'why-here-duel');

@@ -63,6 +63,9 @@ export function DuelView() {
   const paused = sessions.current.length > 0 && sessions.current.every((session) => session.paused || session.game.over);
   const togglePause = () => sessions.current.forEach((session) => session.togglePause(!paused));
   const stepPiece = () => sessions.current.forEach((session) => session.stepPiece());
+  const back = () => {
+    if (paused) sessions.current = sessions.current.map((session) => (session.game.over ? session : session.rewound()));
+  };
   const toggleWhy = () => {
     if (!why) sessions.current.forEach((session) => session.togglePause(true));
     setWhy(!why);
@@ -82,6 +85,7 @@ export function DuelView() {
       if (human && winner === null) human.humanKey(key);
     } else if (letter === 'p') togglePause();
     else if (letter === 'n') stepPiece();
+    else if (letter === 'b') back();
     else if (letter === 'y') toggleWhy();
     else if (showWhy && comparedByKey(letter) !== null) whyHere.compare(comparedByKey(letter)!);
   });
@@ -117,9 +121,14 @@ export function DuelView() {
             {paused ? 'Resume (P)' : 'Pause (P)'}
           </button>
           {paused && (
-            <button type="button" class="secondary" onClick={stepPiece} data-testid="step-piece">
-              Next piece (N)
-            </button>
+            <>
+              <button type="button" class="secondary" onClick={back} data-testid="back-piece">
+                ← Back a piece (B)
+              </button>
+              <button type="button" class="secondary" onClick={stepPiece} data-testid="step-piece">
+                Next piece (N) →
+              </button>
+            </>
           )}
           <button type="button" class="secondary" onClick={toggleWhy} aria-pressed={why} data-testid="why-toggle">
             Why here? (Y)

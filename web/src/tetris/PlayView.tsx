@@ -122,6 +122,7 @@ export function PlayView() {
     if (current && showWhy && compared !== null) whyHere.compare(compared);
     if (current && event.key.toLowerCase() === 'y') toggleWhy(current);
     if (current && event.key.toLowerCase() === 'n') current.stepPiece();
+    if (current && event.key.toLowerCase() === 'b' && current.paused && !current.game.over) session.current = current.rewound();
     const command = commandOf(event);
     if (command === 'pause' && current && !current.game.over) current.togglePause();
     if (command === 'restart') setChoosing(true);
@@ -205,9 +206,27 @@ export function PlayView() {
                 {current.paused ? 'Resume (P)' : 'Pause (P)'}
               </button>
               {current.paused && !current.game.over && (
-                <button type="button" class="secondary" onClick={() => current.stepPiece()} data-testid="step-piece">
-                  Next piece (N)
-                </button>
+                <div class="button-row">
+                  <button
+                    type="button"
+                    class="secondary"
+                    onClick={() => (session.current = current.rewound())}
+                    disabled={current.game.pieces === 0}
+                    aria-label="One piece back (B)"
+                    data-testid="back-piece"
+                  >
+                    ← Back (B)
+                  </button>
+                  <button
+                    type="button"
+                    class="secondary"
+                    onClick={() => current.stepPiece()}
+                    aria-label="Next piece (N)"
+                    data-testid="step-piece"
+                  >
+                    Next (N) →
+                  </button>
+                </div>
               )}
               <button
                 type="button"

@@ -39,7 +39,7 @@ export const KEY_HELP: readonly [string, string][] = [
   ['↓ / S', 'down'],
   ['Space', 'drop'],
   ['P', 'pause'],
-  ['N', 'paused: one piece, then pause'],
+  ['N / B', 'paused: a piece on / back'],
   ['Y', 'why here? every placement, as an agent values it'],
   ['R', 'restart'],
   ['H', 'high scores'],

@@ -77,8 +77,8 @@ export class TetrisSession {
   readonly effects = new SessionEffects();
   /** Whether a human pressed a game key in this game (the high-score name is then the player's). */
   humanPlayed = false;
-  /** Pieces that locked while the agent played. */
-  agentPieces = 0;
+  /** Per piece locked, whether the agent played it. */
+  private pieceByAgent: boolean[] = [];
   plan: AgentPlan | null = null;
   /** Under the research rules a human aims a drop: orientation and column of the piece above the stack. */
   cursor: { rotation: number; x: number } | null = null;
@@ -133,6 +133,11 @@ export class TetrisSession {
   /** Whether the game stands still: paused by the player or held by a panel. */
   private get frozen(): boolean {
     return this.paused || this.held;
+  }
+
+  /** Pieces that locked while the agent played. */
+  get agentPieces(): number {
+    return this.pieceByAgent.filter((byAgent) => byAgent).length;
   }
 
   get name(): string {
@@ -210,6 +215,26 @@ export class TetrisSession {
     this.lastTime = null;
   }
 
+  /**
+   * The same game one piece earlier: a new session of this one's set-up and player that plays this
+   * game's log again up to the lock before the last, paused there, with who played each piece kept.
+   * This session stops; the new one goes on from there (its log is then the game's from that piece).
+   */
+  rewound(): TetrisSession {
+    const target = this.game.pieces - 1;
+    if (target < 0) return this;
+    const { inputs } = this.game.replayLog();
+    const copy = new TetrisSession(this.setup, this.agent, this.onOver);
+    for (let next = 0; copy.game.pieces < target && next < inputs.length;) next = copy.playLog(inputs, next, inputs[next].t, 1);
+    copy.pieceByAgent = this.pieceByAgent.slice(0, target);
+    copy.humanPlayed = this.humanPlayed;
+    copy.controller = this.controller === 'human' || this.fault !== null ? 'human' : 'agent';
+    copy.speedMs = this.speedMs;
+    copy.togglePause(true);
+    this.stop();
+    return copy;
+  }
+
   /** From a pause: plays on until the current piece locks, then pauses again. */
   stepPiece(): void {
     if (!this.paused || this.game.over) return;
@@ -265,7 +290,7 @@ export class TetrisSession {
     const { game } = this;
     if (game.pieces !== this.seenPieces) {
       if (this.pauseAtPieces !== null && game.pieces >= this.pauseAtPieces) this.togglePause(true);
-      if (this.controller === 'agent') this.agentPieces += game.pieces - this.seenPieces;
+      for (let piece = this.seenPieces; piece < game.pieces; piece++) this.pieceByAgent.push(this.controller === 'agent');
       const cleared = this.paintLock();
       if (cleared.length > 0) this.effects.lineClear.start(cleared);
       this.seenPieces = game.pieces;
