@@ -23,6 +23,10 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
     await expect.poll(() => pieces(page), PATIENTLY).toBeGreaterThanOrEqual(3);
     expect(await page.textContent('.hud')).toContain('AI: lowest column');
     await screenshot(page, 'code-agent-watch');
+    await page.keyboard.press('y'); // no breakdown from an agent in code: a built-in agent explains the piece
+    expect(await page.textContent('[data-testid=no-breakdown]')).toContain('lowest column is an agent in code');
+    expect(await page.inputValue('[data-testid=why-agent]')).toBe('bcts');
+    await page.waitForSelector('[data-testid=why-here] >> text=Why here? bcts');
     await page.goto(`${app.url}/#/duel`);
     await page.selectOption('[data-testid=player-right-player]', 'code:lowest column');
     await page.click('[data-testid=duel-start]');

@@ -75,6 +75,8 @@ describe('explanations in the web app', () => {
       await compare(4);
       await page.click('[data-testid=candidate-3]');
       await compare(3);
+      for (let i = 0; i < 3; i++) await page.keyboard.press(']'); // any candidate, past the five listed
+      await compare(Math.min(6, expected.candidates.length));
 
       // A click on a ghost on the board compares that candidate: a cell of #5 that no candidate from #2 to #4 covers.
       const system = gameAfter(game.replay, at).system;

@@ -8,8 +8,8 @@ import { formatTime } from './words.ts';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { GameFields, PlayerSelect } from './SetupPanel.tsx';
-import { comparedByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
-import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
+import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
+import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** How the duel ended: the first to top out (or fail the target) loses; reaching the target wins. */
 function winnerOf(sessions: readonly TetrisSession[]): number | null {
@@ -87,7 +87,7 @@ export function DuelView() {
     else if (letter === 'n') stepPiece();
     else if (letter === 'b') back();
     else if (letter === 'y') toggleWhy();
-    else if (showWhy && comparedByKey(letter) !== null) whyHere.compare(comparedByKey(letter)!);
+    else if (showWhy) compareByKey(whyHere, letter);
   });
 
   return (
@@ -147,6 +147,7 @@ export function DuelView() {
                 onChange={setExplainer}
                 label={builtIn !== null && explained?.controller === 'agent' ? 'Explained by' : 'What would this agent do here?'}
               />
+              {explained?.agent?.inCode && <NoBreakdownNote player={explained.agent.name} explainer={agent} />}
             </>
           )}
         </div>

@@ -10,8 +10,8 @@ import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
-import { comparedByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
-import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
+import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
+import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** The speed slider's stops, in milliseconds per agent key; 0 = as fast as it can. */
 const SPEEDS = [400, 200, HUMAN_PACE_MS, 50, 20, 5, 0];
@@ -118,8 +118,7 @@ export function PlayView() {
       current.humanKey(key);
       return;
     }
-    const compared = comparedByKey(event.key);
-    if (current && showWhy && compared !== null) whyHere.compare(compared);
+    if (current && showWhy) compareByKey(whyHere, event.key);
     if (current && event.key.toLowerCase() === 'y') toggleWhy(current);
     if (current && event.key.toLowerCase() === 'n') current.stepPiece();
     if (current && event.key.toLowerCase() === 'b' && current.paused && !current.game.over) session.current = current.rewound();
@@ -245,12 +244,7 @@ export function PlayView() {
                   label={agentsPiece ? 'Explained by' : 'What would this agent do here?'}
                 />
               )}
-              {why && current.agent?.inCode && (
-                <p class="hint" data-testid="no-breakdown">
-                  {current.agent.name} is an agent in code: it shows where it is going (the pink outline without a number) but gives no
-                  breakdown. The panel shows how {agent} would choose.
-                </p>
-              )}
+              {why && current.agent?.inCode && <NoBreakdownNote player={current.agent.name} explainer={agent} />}
               <button type="button" class="secondary" onClick={() => setChoosing(true)} data-testid="new-game">
                 New game (R)
               </button>

@@ -9,7 +9,7 @@ import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
 import { useBoardLayout } from './layout.ts';
 import { HUMAN, TetrisSession } from './session.ts';
-import { comparedByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
+import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
 
 /** Playback speeds: multiples of real time. */
@@ -166,9 +166,8 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
     else if (key === 'arrowright' || key === 's') forward();
     else if (key === 'arrowleft') back();
     else if (key === 'y') toggleWhy();
-    else if (why && comparedByKey(key) !== null) whyHere.compare(comparedByKey(key)!);
     else if (key === 'r') restart();
-    else return;
+    else if (!(why && compareByKey(whyHere, key))) return;
     event.preventDefault();
   });
 

@@ -2,7 +2,17 @@ import type { CandidateExplanation, Explanation } from '../../../src/tetris-ai/e
 import { REFUSAL_REASONS } from '../../../src/tetris-ai/explanation.ts';
 import { pieceName } from '../../../src/tetris/pieces.ts';
 import { AGENTS } from '../agents.ts';
-import { SHOWN_CANDIDATES } from './why-here.ts';
+import { SHOWN_CANDIDATES, shownCandidates } from './why-here.ts';
+
+/** Said of an agent in code while the panel is open: it plays without giving a breakdown, so another agent explains the piece. */
+export function NoBreakdownNote({ player, explainer }: { player: string; explainer: string }) {
+  return (
+    <p class="hint" data-testid="no-breakdown">
+      {player} is an agent in code: it shows where it is going (the pink outline without a number) but gives no breakdown. The panel shows
+      how {explainer} would choose.
+    </p>
+  );
+}
 
 /** The choice of the built-in agent that explains the piece. */
 export function ExplainerSelect({ agent, onChange, label }: { agent: string; onChange: (agent: string) => void; label: string }) {
@@ -89,7 +99,7 @@ export function WhyHerePanel({
         {SHOWN_CANDIDATES}.
       </p>
       <ol class="candidates">
-        {candidates.slice(0, SHOWN_CANDIDATES).map((candidate) => (
+        {shownCandidates(explanation, other.rank).map((candidate) => (
           <li key={candidate.rank}>
             <button
               type="button"

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { TetrisAgent } from '../../../src/tetris-ai/agent.ts';
 import type { AgentSpec } from '../../../src/tetris-ai/agent-spec.ts';
-import type { Explanation } from '../../../src/tetris-ai/explanation.ts';
+import type { CandidateExplanation, Explanation } from '../../../src/tetris-ai/explanation.ts';
 import { pieceCells } from '../../../src/tetris/moves.ts';
 import type { Game } from '../../../src/tetris/game.ts';
 import { agentNamed } from '../agents.ts';
@@ -31,6 +31,13 @@ export function explainGameTurn(game: Game, spec: AgentSpec): Explanation {
   });
 }
 
+/** The candidates the panel lists and draws: the first {@link SHOWN_CANDIDATES}, and the compared one if it ranks below them. */
+export function shownCandidates(explanation: Explanation, compared: number): CandidateExplanation[] {
+  const first = explanation.candidates.slice(0, SHOWN_CANDIDATES);
+  const other = explanation.candidates[compared - 1];
+  return compared > SHOWN_CANDIDATES && other !== undefined ? [...first, other] : first;
+}
+
 /** A numbered ghost on the board: a candidate's cells, its rank, and whether it is the chosen or the compared one. */
 export interface Ghost {
   readonly cells: readonly [number, number][];
@@ -40,7 +47,7 @@ export interface Ghost {
 
 /** The ghosts of the first shown candidates of an explanation, the compared one (by rank) marked. */
 export function ghostsOf(explanation: Explanation, game: Game, compared: number): Ghost[] {
-  return explanation.candidates.slice(0, SHOWN_CANDIDATES).map(({ rank, rotation, x, y, chosen }) => ({
+  return shownCandidates(explanation, compared).map(({ rank, rotation, x, y, chosen }) => ({
     cells: pieceCells(game.system, { piece: explanation.piece, rotation, x, y }),
     rank,
     marked: chosen ? 'chosen' : rank === compared ? 'compared' : null,
@@ -52,6 +59,8 @@ export interface WhyHere {
   readonly explanation: Explanation | null;
   readonly compared: number;
   compare(rank: number): void;
+  /** Compares the next (+1) or previous (−1) candidate by rank, among all of them after #1. */
+  step(by: 1 | -1): void;
   readonly ghosts: readonly Ghost[] | undefined;
   /** Compares the candidate whose ghost covers the clicked cell (the best ranked of them after #1). */
   pickCell(x: number, y: number): void;
@@ -75,10 +84,17 @@ export function useWhyHere(game: Game | null, agent: string, shown: boolean, pos
     const hit = ghosts?.filter((ghost) => ghost.cells.some(([cx, cy]) => cx === x && cy === y)).find((ghost) => ghost.rank !== 1);
     if (hit !== undefined) compare(hit.rank);
   };
-  return { explanation, compared, compare, ghosts, pickCell };
+  const step = (by: 1 | -1) => {
+    const count = explanation?.candidates.length ?? 0;
+    if (count > 1) compare(Math.min(count, Math.max(2, compared + by)));
+  };
+  return { explanation, compared, compare, step, ghosts, pickCell };
 }
 
-/** The candidate a digit key compares while the panel shows (2 to {@link SHOWN_CANDIDATES}), or null. */
-export function comparedByKey(key: string): number | null {
-  return /^[2-9]$/.test(key) && Number(key) <= SHOWN_CANDIDATES ? Number(key) : null;
+/** What a key does to the compared candidate while the panel shows: a digit 2 to {@link SHOWN_CANDIDATES} picks it, [ and ] step through all of them. */
+export function compareByKey(whyHere: WhyHere, key: string): boolean {
+  if (key === '[' || key === ']') whyHere.step(key === ']' ? 1 : -1);
+  else if (/^[2-9]$/.test(key) && Number(key) <= SHOWN_CANDIDATES) whyHere.compare(Number(key));
+  else return false;
+  return true;
 }
