@@ -5,11 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { appInBrowser, openPage, PATIENTLY, screenshot } from './app-harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-e2e-agents-'));
-/** An agent that plays five pieces, then throws. */
+/**
+ * An agent that plays five pieces, then throws. It counts the boards it is shown: the page asks again for
+ * a piece that gravity moved while the answer came, on the same board.
+ */
 const FAILING = join(dir, 'five-and-out.mjs');
 writeFileSync(
   FAILING,
-  'let moves = 0;\nexport default { name: "five and out", choose() { if (++moves > 5) throw new Error("tired"); return 0; } };\n',
+  `let pieces = 0;
+let last = null;
+const cells = (board) =>
+  Array.from({ length: board.width * board.height }, (_, i) => (board.isFilled(i % board.width, Math.floor(i / board.width)) ? 1 : 0)).join('');
+export default {
+  name: 'five and out',
+  choose({ board }) {
+    if (cells(board) !== last) pieces++;
+    last = cells(board);
+    if (pieces > 5) throw new Error('tired');
+    return 0;
+  },
+};
+`,
 );
 
 describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
