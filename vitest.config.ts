@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that time the machine itself (an Aveiro clock's ticks, a search's time budget): they run
- * after the others, one file at a time, when no other test loads the machine.
+ * Test files that time the machine itself (how late an Aveiro clock's ticks fire, a search's time
+ * budget): they run after the others, one file at a time, with no other test loading the machine.
  */
 const TIMED = ['test/aveiro/robustness.test.ts', 'test/search/limits.test.ts', 'test/search/conformance.test.ts'];
 
@@ -13,8 +13,9 @@ export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     projects: [
-      // Most tests wait on child processes, servers and browsers: two files at a time even on two cores.
       {
+        // Most test files spend their time waiting for child processes, servers and browsers: two run at
+        // once even on two cores (Vitest's default is one worker fewer than the cores).
         test: {
           ...limits,
           name: 'tests',
