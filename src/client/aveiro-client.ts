@@ -10,7 +10,7 @@ import { AveiroPlayer, type AveiroResult } from './player.ts';
  * frames (the protocol does not send them). An error from the server, a message that is not JSON, an
  * abnormal close or the `signal` ends the game: the promise is rejected and the connection closed. When
  * the agent (a fresh one from `newAgent` for the game) is at fault, the client leaves the game and
- * resolves with the fault.
+ * resolves with the fault; the agent is asked nothing more.
  */
 export function playOnServer(server: string, name: string, newAgent: () => Chooser, signal?: AbortSignal): Promise<AveiroResult> {
   const url = `${server.replace(/\/+$/, '')}/player`;
@@ -32,6 +32,7 @@ export function playOnServer(server: string, name: string, newAgent: () => Choos
     signal?.addEventListener('abort', () => fail('stopped'), { once: true });
     socket.on('open', () => socket.send(JSON.stringify({ cmd: 'join', name })));
     socket.on('message', (data) => {
+      if (finished) return; // the game has ended, or the client has left it: frames still on their way go unanswered
       let message: Partial<Frame> & { highscores?: unknown; error?: unknown };
       try {
         message = JSON.parse(data.toString());
