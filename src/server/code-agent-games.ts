@@ -37,8 +37,14 @@ export class CodeAgentGames {
   private readonly games = new Map<number, CodeAgentGame>();
   private nextId = 1;
 
-  /** Two modules may not share a name: the page chooses agents by name. */
-  constructor(modules: readonly AgentModule[]) {
+  /**
+   * Two modules may not share a name: the page chooses agents by name. `maxGames`: the games played at
+   * once, MAX_CODE_AGENT_GAMES unless given.
+   */
+  constructor(
+    modules: readonly AgentModule[],
+    private readonly maxGames = MAX_CODE_AGENT_GAMES,
+  ) {
     for (const module of modules) {
       const taken = this.modules.get(module.name);
       if (taken !== undefined) throw new InputError(`${module.file} and ${taken.file} are both named "${module.name}": rename one`);
@@ -62,7 +68,7 @@ export class CodeAgentGames {
             .join(', ') || 'none is served'
         }`,
       );
-    if (this.games.size >= MAX_CODE_AGENT_GAMES) {
+    if (this.games.size >= this.maxGames) {
       const [oldest] = [...this.games.entries()].sort(([, a], [, b]) => a.lastUsed - b.lastUsed)[0];
       this.end(oldest);
     }

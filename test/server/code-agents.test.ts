@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeAgentGames, MAX_CODE_AGENT_GAMES } from '../../src/server/code-agent-games.ts';
+import { CodeAgentGames } from '../../src/server/code-agent-games.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
@@ -12,6 +12,8 @@ import { loadCodeAgent } from '../../src/tetris-ai/code-agents.ts';
 import { codeAgentApi, turnOf } from './code-agent-api.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-served-agents-'));
+/** The games the test's server plays at once (the bound of `gridmind serve` is MAX_CODE_AGENT_GAMES). */
+const MAX_GAMES = 3;
 function moduleFile(name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);
@@ -32,7 +34,7 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
   beforeAll(async () => {
     db = openDatabase(':memory:');
     const modules = await Promise.all(Object.values(files).map((file) => loadCodeAgent(file, 300)));
-    server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, codeAgents: new CodeAgentGames(modules) });
+    server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, codeAgents: new CodeAgentGames(modules, MAX_GAMES) });
   });
   afterAll(async () => {
     await server.close();
@@ -87,7 +89,7 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
     const malformed = await api(`/games/${id}/turn`, { id: 1, turn: { rows: 'all' } });
     expect(malformed.status).toBe(400);
     const ids = [];
-    for (let i = 0; i <= MAX_CODE_AGENT_GAMES; i++) ids.push(await start('lowest column'));
+    for (let i = 0; i <= MAX_GAMES; i++) ids.push(await start('lowest column'));
     expect((await api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic' })))).status).toBe(400); // the oldest game was let go
     expect((await api(`/games/${ids.at(-1)}/turn`, turnOf(new Game({ rules: 'classic' })))).status).toBe(200);
   });
