@@ -25,7 +25,7 @@ const SHORT_LIVED_AGENT = {
   sense: 'minimize',
   features: ['holes', 'maxHeight'],
   weights: { holes: 60, maxHeight: 30 },
-  despair: { maxHeightAbove: 10, weights: { holes: 0, maxHeight: -100 } },
+  despair: { maxHeightAbove: 7, weights: { holes: 0, maxHeight: -100 } },
   policy: { lookahead: 0 },
 };
 
