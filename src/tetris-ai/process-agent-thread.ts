@@ -22,8 +22,11 @@ export interface ProgramThreadData {
 /** The version of the protocol, sent with hello. */
 const PROTOCOL = 1;
 
-/** How long a program that has closed its stdout is given to exit, so that its fault can say how it did. */
-const EXIT_WAIT_MS = 200;
+/**
+ * How long a program that has closed its stdout is given to exit, so that its fault can say how it did
+ * (Python closes it before it unloads its modules, which a busy machine makes slow).
+ */
+const EXIT_WAIT_MS = 500;
 
 /** A line of the program's as a fault shows it: quoted, and cut short. */
 const shown = (line: string) => JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
