@@ -70,6 +70,7 @@ describe('the Tuning page in a real browser', () => {
     await page.focus('[data-testid=tune-runs] tbody tr:nth-child(2)');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.textContent('[data-testid=tune-run] h3'), PATIENTLY).toContain(`Run ${ce.id}: Cross-entropy`);
+    expect(new URL(page.url()).hash).toBe(`#/tuning/${ce.id}`); // the address names the run shown
     const run = await report(ce.id);
     await expect
       .poll(() => series(page, SCORES), PATIENTLY)
@@ -83,6 +84,16 @@ describe('the Tuning page in a real browser', () => {
     expect(await series(page, WEIGHTS)).toEqual(run.features.map((label, f) => ({ label, data: normalised.map((weights) => weights[f]) })));
     for (const weights of normalised) expect(Math.max(...weights.map(Math.abs))).toBe(1);
     expect(await page.getAttribute(SCORES, 'data-x-ticks')).toBe('1 2 3');
+    // The weights' legend is a row of buttons: one switched off by keyboard hides its feature's line, and back.
+    const hidden = async () => JSON.parse((await page.getAttribute(WEIGHTS, 'data-hidden'))!);
+    expect(await hidden()).toEqual([]);
+    const holes = page.locator('[data-testid=feature-switches] button', { hasText: 'holes' });
+    await holes.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(hidden, PATIENTLY).toEqual(['holes']);
+    expect(await holes.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Enter');
+    await expect.poll(hidden, PATIENTLY).toEqual([]);
 
     const validation = run.validation!;
     expect(await page.textContent('[data-testid=tune-validation]')).toContain(
@@ -107,6 +118,16 @@ describe('the Tuning page in a real browser', () => {
     }
     await page.locator(WEIGHTS).scrollIntoViewIfNeeded();
     await screenshot(page, 'tuning-page-narrow');
+
+    // A run made while the page is open joins its list; an address names a run, and a reload keeps it.
+    const later = start(tinyTuneConfig('ce', 3, FEATURES));
+    await later.played;
+    await expect.poll(() => page.locator('[data-testid=tune-runs] tbody tr').count(), PATIENTLY).toBe(3);
+    expect(await page.textContent('[data-testid=tune-run] h3')).toContain(`Run ${ce.id}:`);
+    await page.reload();
+    await expect.poll(() => page.textContent('[data-testid=tune-run] h3'), PATIENTLY).toContain(`Run ${ce.id}:`);
+    await page.goto(`${app.url}/#/tuning/${ga.id}`);
+    await expect.poll(() => page.textContent('[data-testid=tune-run] h3'), PATIENTLY).toContain(`Run ${ga.id}: Genetic algorithm`);
     await page.close();
   });
 

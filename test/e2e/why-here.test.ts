@@ -170,6 +170,10 @@ describe('explanations in the web app', () => {
       await page.keyboard.press('y');
       await page.waitForSelector('[data-testid=why-here]');
       expect(await page.textContent('[data-testid=why-here] h3')).toContain('bcts'); // the right board's own agent
+      // Under the two boards, the panel is scrolled into a laptop's window as it opens.
+      await expect
+        .poll(() => page.locator('[data-testid=why-here] h3').evaluate((title) => title.getBoundingClientRect().bottom <= innerHeight))
+        .toBe(true);
       const right = page.locator('[data-testid=board]').nth(1);
       const pieces = Number(await right.getAttribute('data-pieces'));
       const chosen = await page.getAttribute('[data-testid=why-here]', 'data-chosen');

@@ -32,8 +32,9 @@ Chart.defaults.borderColor = 'rgba(148,163,184,0.2)';
 
 /**
  * Writes what a chart shows to its canvas, so that it can be read from the page as the boards'
- * `data-` attributes can: the tick labels of each axis as `data-<axis>-ticks` (space-separated), and
- * each dataset as `data-series`, a JSON list of `{"label","data"}`.
+ * `data-` attributes can: the tick labels of each axis as `data-<axis>-ticks` (space-separated), each
+ * dataset as `data-series`, a JSON list of `{"label","data"}`, and the labels of the datasets not drawn
+ * as `data-hidden`, a JSON list.
  */
 const shownOnCanvas: Plugin = {
   id: 'shownOnCanvas',
@@ -41,7 +42,10 @@ const shownOnCanvas: Plugin = {
     for (const scale of Object.values(chart.scales)) {
       chart.canvas.setAttribute(`data-${scale.id}-ticks`, scale.ticks.map((tick) => String(tick.label)).join(' '));
     }
-    chart.canvas.setAttribute('data-series', JSON.stringify(chart.data.datasets.map(({ label, data }) => ({ label, data }))));
+    const { datasets } = chart.data;
+    chart.canvas.setAttribute('data-series', JSON.stringify(datasets.map(({ label, data }) => ({ label, data }))));
+    const hidden = datasets.filter((_, index) => !chart.isDatasetVisible(index)).map(({ label }) => label);
+    chart.canvas.setAttribute('data-hidden', JSON.stringify(hidden));
   },
 };
 

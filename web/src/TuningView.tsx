@@ -5,10 +5,19 @@ import type { TuneRunEntry, TuneRunReport } from '../../src/tune/run-report.ts';
 import { fetchTuneRun, fetchTuneRuns } from './api.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import { RunList } from './RunList.tsx';
-import { scoresChart, weightsChart } from './tuning-charts.ts';
+import { featureColour, scoresChart, weightsChart } from './tuning-charts.ts';
 
 /** How often the page asks again for a run that is running. */
 const POLL_MS = 2000;
+
+/** How often the page asks again for the list, so that a run started elsewhere appears. */
+const LIST_POLL_MS = 5000;
+
+/** The run named by the page's address, `#/tuning/ID`, if any. */
+const runInAddress = (hash: string): number | null => {
+  const found = /^#\/tuning\/(\d+)$/.exec(hash);
+  return found ? Number(found[1]) : null;
+};
 
 const METHOD_NAMES = { ce: 'Cross-entropy', ga: 'Genetic algorithm' } as const;
 
@@ -23,18 +32,33 @@ const weight = (value: number) => value.toLocaleString('en-US', { maximumFractio
  */
 export function TuningView() {
   const [runs, setRuns] = useState<TuneRunEntry[] | null>(null);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(runInAddress(location.hash));
   const [report, setReport] = useState<TuneRunReport | null>(null);
   const [error, setError] = useState('');
 
+  // The list, asked for again every LIST_POLL_MS; with no run chosen, one being played is shown first.
   useEffect(() => {
-    fetchTuneRuns()
-      .then((found) => {
-        setRuns(found);
-        setSelectedId((found.find((run) => run.status === 'running') ?? found[0])?.id ?? null); // one being played first
-      })
-      .catch((failure: Error) => setError(failure.message));
+    let left = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      fetchTuneRuns()
+        .then((found) => {
+          if (left) return;
+          setRuns(found);
+          setSelectedId((chosen) => chosen ?? (found.find((run) => run.status === 'running') ?? found[0])?.id ?? null);
+          timer = setTimeout(load, LIST_POLL_MS);
+        })
+        .catch((failure: Error) => left || setError(failure.message));
+    void load();
+    return () => {
+      left = true;
+      clearTimeout(timer);
+    };
   }, []);
+  const select = (id: number) => {
+    setSelectedId(id);
+    history.replaceState(null, '', `#/tuning/${id}`); // an address to share or reload; the page stays mounted
+  };
 
   // The chosen run, asked for again every POLL_MS while it runs; the list's line of it follows.
   useEffect(() => {
@@ -76,7 +100,7 @@ export function TuningView() {
           <RunList
             runs={runs}
             selectedId={selectedId}
-            onSelect={(run) => setSelectedId(run.id)}
+            onSelect={(run) => select(run.id)}
             testId="tune-runs"
             figureTitle="Best score"
             describe={(run) => ({
@@ -115,7 +139,14 @@ function standing(run: TuneRunReport): string {
 }
 
 function TuneRunDetails({ run }: { run: TuneRunReport }) {
-  const charts = useMemo(() => ({ scores: scoresChart(run), weights: weightsChart(run) }), [run]);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const scores = useMemo(() => scoresChart(run), [run]);
+  const weights = useMemo(() => weightsChart(run, hidden), [run, hidden]);
+  const toggle = (feature: string) => {
+    const next = new Set(hidden);
+    if (!next.delete(feature)) next.add(feature);
+    setHidden(next);
+  };
   const { config, validation } = run;
   return (
     <div class="details" data-testid="tune-run">
@@ -132,13 +163,22 @@ function TuneRunDetails({ run }: { run: TuneRunReport }) {
       ) : (
         <>
           <h4>Score per iteration</h4>
-          <ChartCanvas config={charts.scores} label="score per iteration" />
+          <ChartCanvas config={scores} label="score per iteration" />
           <h4>Weights, normalised</h4>
           <p class="hint">
             Each iteration's mean weights (the mean of the distribution candidates are drawn from, after the iteration), divided by the
-            largest absolute weight: the feature that weighs most is at +1 or −1. Scaling all weights alike changes no placement.
+            largest absolute weight: the feature that weighs most is at +1 or −1. Scaling all weights alike changes no placement. The
+            buttons under the chart show or hide a feature's line.
           </p>
-          <ChartCanvas config={charts.weights} label="normalised weights per iteration" tall />
+          <ChartCanvas config={weights} label="normalised weights per iteration" tall />
+          <div class="feature-switches" role="group" aria-label="Features shown" data-testid="feature-switches">
+            {run.features.map((feature, index) => (
+              <button key={feature} type="button" class="secondary" aria-pressed={!hidden.has(feature)} onClick={() => toggle(feature)}>
+                <span class="swatch" style={{ background: featureColour(index, run.features.length) }} aria-hidden="true" />
+                {feature}
+              </button>
+            ))}
+          </div>
         </>
       )}
       <h4>Validation</h4>

@@ -19,7 +19,7 @@ const PAGES = {
 } as const;
 type Page = keyof typeof PAGES | 'replay';
 
-/** A page of the app by its address: `#/NAME`, or `#/replay/ID` (a stored game, opened from the High scores page). */
+/** A page of the app by its address: `#/NAME`, `#/tuning/ID` (a tuning run), or `#/replay/ID` (a stored game, opened from the High scores page). */
 const pageOf = (hash: string): Page => {
   const name = hash.replace(/^#\/?/, '').split('/')[0];
   return name === 'replay' || name in PAGES ? (name as Page) : 'play';
@@ -27,12 +27,13 @@ const pageOf = (hash: string): Page => {
 
 /** The app shell: a header with the pages, routed by the URL's hash (#/play, #/duel, #/scores, #/bench). */
 export function App() {
-  const [page, setPage] = useState<Page>(pageOf(location.hash));
+  const [hash, setHash] = useState(location.hash);
   useEffect(() => {
-    const follow = () => setPage(pageOf(location.hash));
+    const follow = () => setHash(location.hash);
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
+  const page = pageOf(hash);
   const View = page === 'replay' ? ReplayView : PAGES[page].view;
   return (
     <>
@@ -50,7 +51,7 @@ export function App() {
         </nav>
       </header>
       <main>
-        <View key={location.hash} />
+        <View key={hash} />
       </main>
     </>
   );

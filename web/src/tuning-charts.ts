@@ -20,18 +20,18 @@ export function normaliseByLargest(weights: readonly number[]): number[] {
 }
 
 /** The colour of feature `index` of `count`: hues spread evenly round the wheel. */
-const featureColour = (index: number, count: number) => `hsl(${Math.round((index * 360) / count)}, 75%, 62%)`;
+export const featureColour = (index: number, count: number) => `hsl(${Math.round((index * 360) / count)}, 75%, 62%)`;
 
 /** Every iteration the run will play, counted from 1 as the command's progress lines count them: a run's lines grow across the axis. */
 const iterationLabels = (run: TuneRunReport) => Array.from({ length: run.iterations }, (_, iteration) => String(iteration + 1));
 
-/** A line chart's options; its y axis spans `range`, or starts at 0. */
-const lineOptions = (yTitle: string, range?: { min: number; max: number }): ChartConfiguration<'line'>['options'] => ({
+/** A line chart's options; its y axis spans `range`, or starts at 0; `legend` false where the page draws its own. */
+const lineOptions = (yTitle: string, range?: { min: number; max: number }, legend = true): ChartConfiguration<'line'>['options'] => ({
   animation: false,
   responsive: true,
   maintainAspectRatio: false,
   interaction: { mode: 'index', intersect: false },
-  plugins: { legend: { position: 'bottom', labels: { boxWidth: 14 } } },
+  plugins: { legend: { display: legend, position: 'bottom', labels: { boxWidth: 14 } } },
   scales: {
     x: { title: { display: true, text: 'iteration' } },
     y: { title: { display: true, text: yTitle }, ...(range ?? { beginAtZero: true }) },
@@ -56,8 +56,11 @@ export function scoresChart(run: TuneRunReport): ChartConfiguration<'line'> {
   };
 }
 
-/** Each feature's weight in each iteration's mean weight vector, normalised by {@link normaliseByLargest}. */
-export function weightsChart(run: TuneRunReport): ChartConfiguration<'line'> {
+/**
+ * Each feature's weight in each iteration's mean weight vector, normalised by {@link normaliseByLargest};
+ * the features in `hidden` are left out of the drawing (the page's own legend switches them).
+ */
+export function weightsChart(run: TuneRunReport, hidden: ReadonlySet<string>): ChartConfiguration<'line'> {
   const normalised = run.history.map((point) => normaliseByLargest(point.weights));
   return {
     type: 'line',
@@ -65,12 +68,13 @@ export function weightsChart(run: TuneRunReport): ChartConfiguration<'line'> {
       labels: iterationLabels(run),
       datasets: run.features.map((feature, index) => ({
         label: feature,
+        hidden: hidden.has(feature),
         data: normalised.map((weights) => weights[index]),
         borderColor: featureColour(index, run.features.length),
         backgroundColor: featureColour(index, run.features.length),
         pointRadius: 3,
       })),
     },
-    options: lineOptions('weight ÷ largest |weight|', { min: -1, max: 1 }),
+    options: lineOptions('weight ÷ largest |weight|', { min: -1, max: 1 }, false),
   };
 }

@@ -75,6 +75,11 @@ export function DuelView() {
   const agent = explainer ?? builtIn ?? DEFAULT_EXPLAINER;
   const showWhy = why && winner === null && explained !== null && explained.paused && !explained.game.over;
   const whyHere = useWhyHere(explained?.game ?? null, agent, showWhy, `${side} ${explained?.game.pieces} ${explained?.game.clock}`);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelShown = whyHere.explanation !== null;
+  useEffect(() => {
+    if (panelShown) panel.current?.scrollIntoView({ block: 'nearest' }); // under the two boards, past the fold of a laptop's window
+  }, [panelShown]);
   useKeys((event) => {
     const human = sessions.current.find((session) => session.agent === null);
     const key = gameKeyOf(event);
@@ -181,7 +186,9 @@ export function DuelView() {
         })}
       </div>
       {whyHere.explanation !== null && (
-        <WhyHerePanel explanation={whyHere.explanation} compared={whyHere.compared} onCompare={whyHere.compare} />
+        <div ref={panel}>
+          <WhyHerePanel explanation={whyHere.explanation} compared={whyHere.compared} onCompare={whyHere.compare} />
+        </div>
       )}
     </section>
   );
