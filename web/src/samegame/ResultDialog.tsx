@@ -3,6 +3,7 @@ import type { SameGame } from '../../../src/samegame/game.ts';
 import type { Solution } from '../../../src/samegame/solver.ts';
 import { count } from '../../../src/core/count.ts';
 import { boardEnding, points, verdict } from './words.ts';
+import { useDialogFocus } from '../dialog-focus.ts';
 
 /**
  * The end of a game, over the board: the score, and in a contest the verdict with both sides' scores.
@@ -20,6 +21,8 @@ export function ResultDialog({
   onAgain: () => void;
   onClose: () => void;
 }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onClose);
   const panel = useRef<HTMLDivElement>(null);
   const again = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -33,8 +36,9 @@ export function ResultDialog({
     <div
       class="overlay inside samegame-result"
       role="dialog"
+      aria-modal="true"
       aria-label={computer ? 'Contest verdict' : 'Game over'}
-      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+      ref={dialog}
     >
       <div class="panel" ref={panel} data-testid="sg-result">
         <h2>{computer ? verdict(score, computer.score) : game.cleared() ? 'Board cleared!' : 'Game over'}</h2>

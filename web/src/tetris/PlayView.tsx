@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
+import { useDialogFocus } from '../dialog-focus.ts';
 import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { tetrisScoreTable } from '../score-tables.ts';
 import { HighScoreTable } from '../HighScoreTable.tsx';
@@ -270,6 +271,8 @@ function GameOverDialog({
   onSave: (name: string) => void;
   onNewGame: () => void;
 }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog);
   const nameInput = useRef<HTMLInputElement>(null);
   const asksName = !over.saved && session.humanPlayed;
   useEffect(() => {
@@ -277,7 +280,7 @@ function GameOverDialog({
     nameInput.current?.select();
   }, [asksName]);
   return (
-    <div class="overlay inside" role="dialog" aria-label="Game over">
+    <div class="overlay inside" role="dialog" aria-modal="true" aria-label="Game over" ref={dialog}>
       <div class="panel">
         <h2 data-testid="game-over">{outcomeMessage(session)}</h2>
         <p>
@@ -333,11 +336,13 @@ function KeyHelp() {
 /** The table's high scores over the board (H). */
 function HighScoresDialog({ table, onClose }: { table: ScoreTable; onClose: () => void }) {
   const [entries, setEntries] = useState<HighScore[] | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onClose);
   useEffect(() => {
     void fetchHighScores(table).then(setEntries);
   }, [table.rules, table.board, table.target]);
   return (
-    <div class="overlay inside" role="dialog" aria-label="High scores" onClick={onClose}>
+    <div class="overlay inside" role="dialog" aria-modal="true" aria-label="High scores" onClick={onClose} ref={dialog}>
       <div class="panel" onClick={(event) => event.stopPropagation()}>
         <h2>
           High scores — {table.rules}

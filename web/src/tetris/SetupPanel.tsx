@@ -1,9 +1,10 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../../src/tetris/board.ts';
 import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game.ts';
 import { ROTATION_SYSTEM_NAMES } from '../../../src/tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
 import { AGENTS, CODE_AGENT } from '../agents.ts';
+import { useDialogFocus } from '../dialog-focus.ts';
 import { useCodeAgents } from '../hooks.ts';
 import { NameSelect } from '../NameSelect.tsx';
 import { NumberField } from '../NumberField.tsx';
@@ -130,8 +131,10 @@ export function SetupPanel({
   onCancel?: () => void;
 }) {
   const [setup, setSetup] = useState(initial);
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onCancel);
   return (
-    <div class="overlay" role="dialog" aria-label="New game">
+    <div class="overlay" role="dialog" aria-modal="true" aria-label="New game" ref={dialog}>
       <form
         class="panel setup"
         onSubmit={(event) => {

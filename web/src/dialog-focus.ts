@@ -1,0 +1,65 @@
+/**
+ * A modal dialog's focus, as the WAI-ARIA Authoring Practices' dialog pattern defines it: focus moves
+ * into the dialog when it opens, Tab and Shift+Tab cycle within it, focus that lands elsewhere (a click
+ * on the dimmed page) is brought back, Escape closes it when it can be closed, and on closing focus
+ * returns to the element that had it before.
+ */
+import { useEffect, useRef, useState, type MutableRef } from 'preact/hooks';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The elements of `container` that Tab reaches, in order. */
+const focusables = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+
+/**
+ * Keeps the focus in the dialog `container` while it is mounted (see the module's comment); `onEscape`
+ * closes it. An element the dialog focuses itself when it opens (autofocus, a name field) keeps the focus.
+ */
+export function useDialogFocus(container: MutableRef<HTMLElement | null>, onEscape?: () => void): void {
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
+  const [opener] = useState(() => document.activeElement); // at the first render, before an autofocus in the dialog
+  useEffect(() => {
+    const dialog = container.current;
+    if (dialog === null) return;
+    const enter = () => (focusables(dialog)[0] ?? dialog).focus({ preventScroll: true });
+    if (!dialog.contains(document.activeElement)) enter();
+
+    const keys = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && escape.current) {
+        event.preventDefault();
+        event.stopPropagation(); // the page behind does not see it
+        escape.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const reachable = focusables(dialog);
+      if (reachable.length === 0) return event.preventDefault();
+      const first = reachable[0];
+      const last = reachable[reachable.length - 1];
+      const at = document.activeElement;
+      if (event.shiftKey && (at === first || !dialog.contains(at))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (at === last || !dialog.contains(at))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    const keepInside = (event: FocusEvent) => {
+      if (event.target instanceof Node && !dialog.contains(event.target)) enter();
+    };
+    document.addEventListener('keydown', keys, true);
+    document.addEventListener('focusin', keepInside);
+    return () => {
+      document.removeEventListener('keydown', keys, true);
+      document.removeEventListener('focusin', keepInside);
+      const returnable = opener instanceof HTMLElement && opener.isConnected && !dialog.contains(opener);
+      if (returnable && (document.activeElement === document.body || dialog.contains(document.activeElement))) {
+        opener.focus({ preventScroll: true });
+      }
+    };
+  }, []);
+}
