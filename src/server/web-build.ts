@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const WEB_SOURCE = fileURLToPath(new URL('../../web/', import.meta.url));
 export const WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 const SHARED_SOURCE = fileURLToPath(new URL('../../src/', import.meta.url));
+/** The guides, which the app's Help page shows. */
+const GUIDES_SOURCE = fileURLToPath(new URL('../../docs/', import.meta.url));
 
 /** The newest modification time of any file under a folder. */
 function newestChange(folder: string): number {
@@ -18,14 +20,15 @@ function newestChange(folder: string): number {
 }
 
 /**
- * Whether the built app is missing or older than a source it is built from (web/ and src/). An installed
+ * Whether the built app is missing or older than a source it is built from (web/, src/ and docs/). An installed
  * package ships the build and not the sources: its build is never stale.
  */
 export function webBuildIsStale(): boolean {
   if (!existsSync(WEB_SOURCE)) return false;
   const index = join(WEB_DIST, 'index.html');
   if (!existsSync(index)) return true;
-  return Math.max(newestChange(WEB_SOURCE), newestChange(SHARED_SOURCE)) > statSync(index).mtimeMs;
+  const sources = [WEB_SOURCE, SHARED_SOURCE, GUIDES_SOURCE].filter(existsSync);
+  return Math.max(...sources.map((folder) => newestChange(folder))) > statSync(index).mtimeMs;
 }
 
 /** Builds the web app with Vite when it is stale; returns whether it built. */

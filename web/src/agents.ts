@@ -1,4 +1,5 @@
 import { parseAgentSpec, type AgentSpec } from '../../src/tetris-ai/agent-spec.ts';
+import { AGENT_IN_PLAIN_WORDS } from './agent-words.ts';
 import { AgentClient, type AgentPlayer, type PlayingSetup } from './agent-client.ts';
 import { ServerAgentClient } from './server-agent-client.ts';
 
@@ -21,6 +22,9 @@ export const CODE_AGENT = 'code:';
 /** The agent of a game: its name, words on it, and how to start it for a game. */
 export interface SessionAgent {
   readonly name: string;
+  /** What it does, in plain words. */
+  readonly summary: string;
+  /** Its description with its sources, as its agent file gives it. */
   readonly description: string;
   /** Whether it is an agent in code that the server plays. */
   readonly inCode: boolean;
@@ -33,11 +37,18 @@ export function sessionAgent(player: string): SessionAgent {
     const name = player.slice(CODE_AGENT.length);
     return {
       name,
+      summary: 'An agent written as a program, which the server plays for this page.',
       description: 'an agent in code, played by the server',
       inCode: true,
       start: (setup) => new ServerAgentClient(name, setup),
     };
   }
   const spec = agentNamed(player);
-  return { name: spec.name, description: spec.description, inCode: false, start: (setup) => new AgentClient({ spec, ...setup }) };
+  return {
+    name: spec.name,
+    summary: AGENT_IN_PLAIN_WORDS[spec.name] ?? spec.description,
+    description: spec.description,
+    inCode: false,
+    start: (setup) => new AgentClient({ spec, ...setup }),
+  };
 }

@@ -51,11 +51,20 @@ export function useDialogFocus(container: MutableRef<HTMLElement | null>, onEsca
     const keepInside = (event: FocusEvent) => {
       if (event.target instanceof Node && !dialog.contains(event.target)) enter();
     };
+    // A click on the dialog's backdrop or text focuses nothing: the focus falls to the page's body.
+    let regain: ReturnType<typeof setTimeout> | undefined;
+    const leaving = () => {
+      clearTimeout(regain);
+      regain = setTimeout(() => document.activeElement === document.body && enter());
+    };
     document.addEventListener('keydown', keys, true);
     document.addEventListener('focusin', keepInside);
+    dialog.addEventListener('focusout', leaving);
     return () => {
+      clearTimeout(regain);
       document.removeEventListener('keydown', keys, true);
       document.removeEventListener('focusin', keepInside);
+      dialog.removeEventListener('focusout', leaving);
       const returnable = opener instanceof HTMLElement && opener.isConnected && !dialog.contains(opener);
       if (returnable && (document.activeElement === document.body || dialog.contains(document.activeElement))) {
         opener.focus({ preventScroll: true });

@@ -24,7 +24,7 @@ export function SettingsPanel({
   const setRules = (changes: Partial<SameGameRules>) => onChange({ rules: { ...settings.rules, ...changes } });
   return (
     <aside class="side settings">
-      <h3>Board</h3>
+      <h2>Board</h2>
       <div class="row">
         <label>
           Columns
@@ -70,7 +70,7 @@ export function SettingsPanel({
       <button type="button" disabled={thinking} onClick={onNewBoard} data-testid="sg-new">
         New board
       </button>
-      <h3>AI level</h3>
+      <h2>AI level</h2>
       <div class="row">
         <label>
           Method

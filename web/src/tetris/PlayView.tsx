@@ -7,10 +7,12 @@ import { HighScoreTable } from '../HighScoreTable.tsx';
 import { StepSlider } from '../StepSlider.tsx';
 import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
-import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
+import { commandOf, gameKeyOf } from './keyboard.ts';
+import { KeyHelp } from './KeyHelp.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
+import { Welcome } from './Welcome.tsx';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
 
@@ -143,7 +145,7 @@ export function PlayView() {
   const showWhy = why && current !== null && current.paused && !current.game.over;
   const whyHere = useWhyHere(current?.game ?? null, agent, showWhy, `${current?.game.pieces} ${current?.game.clock}`);
   return (
-    <section class={`play${whyHere.explanation === null ? '' : ' explaining'}`} ref={container}>
+    <section class={`play${whyHere.explanation === null ? '' : ' explaining'}${current ? '' : ' welcoming'}`} ref={container}>
       {current && (
         <>
           <NextAndHud session={current} previewCell={layout.previewCell} />
@@ -166,7 +168,8 @@ export function PlayView() {
             {current.agent && (
               <div class="controls">
                 <h3>Agent</h3>
-                <p class="hint">{current.agent.description}</p>
+                <p class="hint">{current.agent.summary}</p>
+                {current.agent.summary !== current.agent.description && <p class="hint reference">Source: {current.agent.description}</p>}
                 {current.fault !== null && (
                   <p class="error" role="alert" data-testid="agent-fault">
                     {current.agent.name} is out of this game: {current.fault}
@@ -254,7 +257,8 @@ export function PlayView() {
           </aside>
         </>
       )}
-      {choosing && <SetupPanel initial={setup} onStart={start} onCancel={current ? () => setChoosing(false) : undefined} />}
+      {choosing && current && <SetupPanel initial={setup} onStart={start} onCancel={() => setChoosing(false)} />}
+      {choosing && !current && <Welcome initial={setup} onStart={start} />}
     </section>
   );
 }
@@ -313,23 +317,6 @@ function GameOverDialog({
         </div>
       </div>
     </div>
-  );
-}
-
-function KeyHelp() {
-  return (
-    <table class="keys" aria-label="Keyboard">
-      <tbody>
-        {KEY_HELP.map(([key, action]) => (
-          <tr key={key}>
-            <th>
-              <kbd>{key}</kbd>
-            </th>
-            <td>{action}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../../src/tetris/board.ts';
 import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game.ts';
 import { ROTATION_SYSTEM_NAMES } from '../../../src/tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
+import { AGENT_IN_PLAIN_WORDS } from '../agent-words.ts';
 import { AGENTS, CODE_AGENT } from '../agents.ts';
 import { useDialogFocus } from '../dialog-focus.ts';
 import { useCodeAgents } from '../hooks.ts';
@@ -14,40 +15,55 @@ const randomSeed = () => Math.floor(Math.random() * 1_000_000);
 /** Challenge rows leave at least 4 free rows for the pieces. */
 const maxGarbage = (height: number) => Math.min(MAX_GARBAGE_ROWS, height - 4);
 
-/** The player choice: the human, or any agent (with its description as a hint). */
+/** The player choice: the human, or any agent (with its description as a hint when `described`). */
 export function PlayerSelect({
   value,
   onChange,
   label,
   humanAllowed = true,
+  described = false,
 }: {
   value: string;
   onChange: (player: string) => void;
   label: string;
   humanAllowed?: boolean;
+  /** Whether the chosen player is described in plain words under the choice. */
+  described?: boolean;
 }) {
   const codeAgents = useCodeAgents();
+  const chosen = AGENTS.find((agent) => agent.name === value);
   return (
-    <label>
-      {label}
-      <select
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        data-testid={`player-${label.toLowerCase().replace(/\W+/g, '-')}`}
-      >
-        {humanAllowed && <option value={HUMAN}>Human</option>}
-        {AGENTS.map((agent) => (
-          <option key={agent.name} value={agent.name} title={agent.description}>
-            AI: {agent.name}
-          </option>
-        ))}
-        {codeAgents.map((agent) => (
-          <option key={`code ${agent.name}`} value={`${CODE_AGENT}${agent.name}`} title={`an agent in code: ${agent.file}`}>
-            AI: {agent.name} (code)
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label>
+        {label}
+        <select
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          data-testid={`player-${label.toLowerCase().replace(/\W+/g, '-')}`}
+        >
+          {humanAllowed && <option value={HUMAN}>Human</option>}
+          {AGENTS.map((agent) => (
+            <option key={agent.name} value={agent.name} title={agent.description}>
+              AI: {agent.name}
+            </option>
+          ))}
+          {codeAgents.map((agent) => (
+            <option key={`code ${agent.name}`} value={`${CODE_AGENT}${agent.name}`} title={`an agent in code: ${agent.file}`}>
+              AI: {agent.name} (code)
+            </option>
+          ))}
+        </select>
+      </label>
+      {described && (
+        <p class="hint" data-testid="player-summary">
+          {chosen
+            ? (AGENT_IN_PLAIN_WORDS[chosen.name] ?? chosen.description)
+            : value === HUMAN
+              ? 'You play: the keys are listed beside the board.'
+              : 'An agent written as a program, which the server plays.'}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -120,7 +136,46 @@ export function GameFields({ setup, onChange }: { setup: SessionSetup; onChange:
   );
 }
 
-/** The set-up panel shown at the start and on R: player, rules, board, rotation, challenge rows, seed, target. */
+/** The set-up of a game: player, rules, board, rotation, challenge rows, seed, target; Start, and Cancel when `onCancel`. */
+export function SetupForm({
+  setup,
+  onChange,
+  onStart,
+  onCancel,
+  title,
+}: {
+  setup: SessionSetup;
+  onChange: (setup: SessionSetup) => void;
+  onStart: (setup: SessionSetup) => void;
+  onCancel?: () => void;
+  title: string;
+}) {
+  return (
+    <form
+      class="panel setup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onStart(setup);
+      }}
+    >
+      <h2>{title}</h2>
+      <PlayerSelect label="Player" value={setup.player} onChange={(player) => onChange({ ...setup, player })} described />
+      <GameFields setup={setup} onChange={onChange} />
+      <div class="actions">
+        {onCancel && (
+          <button type="button" class="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" data-testid="start">
+          Start
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The set-up over the game, on R: a modal dialog whose Start has the focus, so that R then Enter starts a game. */
 export function SetupPanel({
   initial,
   onStart,
@@ -128,34 +183,15 @@ export function SetupPanel({
 }: {
   initial: SessionSetup;
   onStart: (setup: SessionSetup) => void;
-  onCancel?: () => void;
+  onCancel: () => void;
 }) {
   const [setup, setSetup] = useState(initial);
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(dialog, onCancel);
+  useEffect(() => dialog.current?.querySelector<HTMLButtonElement>('[data-testid=start]')?.focus(), []);
   return (
     <div class="overlay" role="dialog" aria-modal="true" aria-label="New game" ref={dialog}>
-      <form
-        class="panel setup"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onStart(setup);
-        }}
-      >
-        <h2>New game</h2>
-        <PlayerSelect label="Player" value={setup.player} onChange={(player) => setSetup({ ...setup, player })} />
-        <GameFields setup={setup} onChange={setSetup} />
-        <div class="actions">
-          {onCancel && (
-            <button type="button" class="secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          )}
-          <button type="submit" data-testid="start" autoFocus>
-            Start
-          </button>
-        </div>
-      </form>
+      <SetupForm setup={setup} onChange={setSetup} onStart={onStart} onCancel={onCancel} title="New game" />
     </div>
   );
 }
