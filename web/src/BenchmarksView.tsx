@@ -140,10 +140,19 @@ const GAMES_LISTED = 50;
 function RunGames({ run }: { run: TetrisRun }) {
   const links = (game: number, vs: boolean) => (
     <>
-      <a href={`#/replay/run/${run.id}/${game}${vs ? '/vs' : ''}`} data-testid="watch-game">
+      <a
+        href={`#/replay/run/${run.id}/${game}${vs ? '/vs' : ''}`}
+        aria-label={`Watch game ${game + 1}${vs ? ' of the opponent' : ''} again`}
+        data-testid="watch-game"
+      >
         watch
       </a>{' '}
-      <a href={benchReplayUrl(run.id, game, vs)} download={`gridmind-run-${run.id}-game-${game + 1}${vs ? '-vs' : ''}.replay.json`}>
+      <a
+        href={benchReplayUrl(run.id, game, vs)}
+        download={`gridmind-run-${run.id}-game-${game + 1}${vs ? '-vs' : ''}.replay.json`}
+        aria-label={`Download the replay of game ${game + 1}${vs ? ' of the opponent' : ''} (JSON)`}
+        title="Download the replay (JSON)"
+      >
         ↓
       </a>
     </>

@@ -47,10 +47,20 @@ export function HighScoreTable({
               <td class="replay">
                 {entry.replayable && (
                   <>
-                    <a href={`#/replay/${entry.id}`} title="Watch this game again" data-testid="watch">
+                    <a
+                      href={`#/replay/${entry.id}`}
+                      title="Watch this game again"
+                      aria-label={`Watch ${entry.name}'s game again`}
+                      data-testid="watch"
+                    >
                       watch
                     </a>{' '}
-                    <a href={replayUrl(entry)} download={`gridmind-score-${entry.id}.replay.json`} title="Download this game's replay">
+                    <a
+                      href={replayUrl(entry)}
+                      download={`gridmind-score-${entry.id}.replay.json`}
+                      title="Download this game's replay"
+                      aria-label={`Download the replay of ${entry.name}'s game (JSON)`}
+                    >
                       ↓
                     </a>
                   </>
