@@ -43,6 +43,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer(
     { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     (request, response) => {
+      response.setHeader('x-content-type-options', 'nosniff'); // every answer, the API's and its errors too
       const path = request.url ?? '/';
       // An agent in code's turns are its game's own pace, one at a time: they are not counted.
       if (path.startsWith('/api/') && !CODE_AGENT_TURN.test(path)) {

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -41,6 +41,9 @@ const SECURITY_HEADERS = {
 /** A path segment that climbs (`..`, also percent-encoded or after a backslash), or a NUL. */
 const PATH_TRICK = /(^|[/\\])\.\.([/\\]|$)|\0/;
 
+/** Whether `path` is `root` or lies under it (both normalised). */
+const inside = (root: string, path: string) => path === normalize(root) || path.startsWith(normalize(root + sep));
+
 function refuse(response: ServerResponse, status: number, message: string): void {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end(message);
 }
@@ -48,9 +51,15 @@ function refuse(response: ServerResponse, status: number, message: string): void
 /**
  * Serves the built web app from `root`: a file when the path names one inside the root, a 404 for a
  * missing file (a name with an extension), else index.html (the app routes itself). A path that tries
- * to climb out of the root or holds a NUL is refused with 400.
+ * to climb out of the root or holds a NUL is refused with 400, a file that is a link out of the root
+ * with 403, and a method other than GET and HEAD with 405.
  */
 export function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    request.resume(); // read and drop any body, so that the connection stays usable
+    response.setHeader('allow', 'GET, HEAD');
+    return refuse(response, 405, `method not allowed: the app's pages are read with GET or HEAD, not ${request.method}`);
+  }
   let path: string;
   try {
     path = decodeURIComponent((request.url ?? '/').split(/[?#]/)[0]);
@@ -60,8 +69,9 @@ export function serveStatic(root: string, request: IncomingMessage, response: Se
   if (!path.startsWith('/') || PATH_TRICK.test(path))
     return refuse(response, 400, 'bad request: the path climbs out of the app or holds a NUL');
   const file = normalize(join(root, path));
-  if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) return refuse(response, 403, 'forbidden');
+  if (!inside(root, file)) return refuse(response, 403, 'forbidden');
   const found = existsSync(file) && statSync(file).isFile();
+  if (found && !inside(realpathSync(root), realpathSync(file))) return refuse(response, 403, 'forbidden: a link out of the app'); // a symbolic link in the app's folder
   if (!found && extname(path) !== '') return refuse(response, 404, `not found: ${path}`);
   const target = found ? file : join(root, 'index.html');
   if (!existsSync(target)) {

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { openDatabase, type Db } from '../../src/store/database.ts';
+
+/** The answer to one request: status, headers and body. */
+function send(
+  server: RunningServer,
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path }, (answer) => {
+      let body = '';
+      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('the edges of the web server', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'gridmind-web-edges-'));
+  const root = join(folder, 'web');
+  const outside = join(folder, 'outside');
+  let db: Db;
+  let server: RunningServer;
+  beforeAll(async () => {
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(root, 'assets', 'app.js'), 'export {};');
+    writeFileSync(join(outside, 'secret.txt'), 'not for the web');
+    symlinkSync(join(outside, 'secret.txt'), join(root, 'secret.txt')); // a file linked out of the app's folder
+    symlinkSync(outside, join(root, 'linked')); // a folder linked out of it
+    symlinkSync(join(root, 'assets', 'app.js'), join(root, 'alias.js')); // a link that stays inside
+    db = openDatabase(':memory:');
+    server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: root });
+  });
+  afterAll(async () => {
+    await server.close();
+    db.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('never follows a symbolic link out of the app’s folder, and serves one that stays inside', async () => {
+    for (const path of ['/secret.txt', '/linked/secret.txt']) {
+      const answer = await send(server, 'GET', path);
+      expect([path, answer.status]).toEqual([path, 403]);
+      expect(answer.body).not.toContain('not for the web');
+    }
+    expect((await send(server, 'GET', '/alias.js')).body).toBe('export {};');
+    expect((await send(server, 'GET', '/assets/app.js')).status).toBe(200);
+  });
+
+  it('reads pages with GET and HEAD only: any other method is 405 with Allow', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
+      for (const path of ['/', '/assets/app.js', '/scores']) {
+        const answer = await send(server, method, path);
+        expect([method, path, answer.status, answer.headers.allow]).toEqual([method, path, 405, 'GET, HEAD']);
+      }
+    }
+    const head = await send(server, 'HEAD', '/');
+    expect([head.status, head.body]).toEqual([200, '']);
+    expect((await send(server, 'GET', '/')).body).toContain('<title>app</title>');
+  });
+
+  it('sends nosniff with every answer: pages, the API, and their errors', async () => {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/missing.js'],
+      ['DELETE', '/'],
+      ['GET', '/api/highscores?game=tetris&rules=classic&board=10x20'],
+      ['GET', '/api/nothing'],
+      ['POST', '/api/highscores'],
+    ]) {
+      const answer = await send(server, method, path);
+      expect([method, path, answer.headers['x-content-type-options']]).toEqual([method, path, 'nosniff']);
+    }
+  });
+});
