@@ -4,7 +4,7 @@ import { parseName } from '../core/names.ts';
 import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
 import { DEFAULT_RATE_LIMIT } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
-import { databasePath, openDatabase } from '../store/database.ts';
+import { databasePath, openDatabaseToSave } from '../store/database.ts';
 import { loadOutsideAgent, outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 import { agentTimeLimitOption, agentCommandOption, integerIn, optionParser, print } from './options.ts';
 
@@ -71,6 +71,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   const port = flags.port ?? portFromEnvironment();
   if (flags.build) await ensureWebBuild((line) => print(line));
   if (flags.seed !== undefined && flags.seeds !== undefined) throw new InputError('give --seed or --seeds, not both');
+  const db = openDatabaseToSave(); // a server whose scores could not be saved refuses to start, rather than answer 500 to each
   // The servers (ws, zod) load only when serving, so that `gridmind --help` starts fast.
   const [{ AveiroServer }, { startServer }] = await Promise.all([import('../aveiro/server.ts'), import('../server/server.ts')]);
   const { CodeAgentGames } = await import('../server/code-agent-games.ts');
@@ -79,7 +80,6 @@ async function serve(flags: ServeFlags): Promise<void> {
     ...flags.agentCommand.map((command) => ({ program: { command } })),
   ];
   const codeAgents = new CodeAgentGames(await Promise.all(agents.map((agent) => loadOutsideAgent(agent, flags.agentTimeLimit))));
-  const db = openDatabase();
   const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, pieces: flags.pieces, maxGames: flags.maxGames });
   let running;
   try {

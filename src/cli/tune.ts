@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { checkOutputFile } from '../core/files.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabaseToSave } from '../store/database.ts';
 import { listTuneRuns } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { findFeature } from '../tetris-ai/features/index.ts';
@@ -181,7 +181,7 @@ function runChoice(flags: TuneFlags, command: Command): RunChoice {
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
 async function tune(flags: TuneFlags, command: Command): Promise<void> {
-  const db = openDatabase();
+  const db = openDatabaseToSave(); // before the games, so that a database that cannot take the run loses none
   let runId: number | null = null;
   const bar = tuneProgressBar();
   const interrupt = new AbortController();

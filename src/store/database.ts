@@ -134,17 +134,20 @@ export function lockedDatabaseFailure(error: unknown): RunFailure | null {
 
 /**
  * Opens the database as {@link openDatabase} does for a command that will save to it, and makes sure it
- * can before the command starts the work whose result it will save: takes the write lock and lets it go
- * at once. A read-only database is an InputError; one whose lock another process keeps past the busy
- * timeout fails as {@link lockedDatabaseFailure} says.
+ * can before the command starts the work whose result it will save: takes the write lock, writes (a
+ * table, rolled back: SQLite opens a file it may not write read-only, and only a write tells) and lets
+ * go. A read-only database is an InputError; one whose lock another process keeps past the busy timeout
+ * fails as {@link lockedDatabaseFailure} says.
  */
 export function openDatabaseToSave(path = databasePath()): Db {
   const db = openDatabase(path);
   try {
     db.exec('BEGIN IMMEDIATE');
+    db.exec('CREATE TABLE gridmind_write_check (written INTEGER)');
     db.exec('ROLLBACK');
     return db;
   } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
     db.close();
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
