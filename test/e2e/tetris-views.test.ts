@@ -1,19 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser, nextFrames, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
-
-/** The two window sizes a player judges the app at. */
-const WINDOWS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 420, height: 900 },
-] as const;
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { boardData, boxOf, expectFits, startPlay, WINDOWS, type Box } from './tetris-pages.ts';
 
 /** The width of an element's content: its box without padding and border. */
 const contentWidth = (locator: Locator) =>
@@ -24,30 +12,7 @@ const contentWidth = (locator: Locator) =>
 
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  return box!;
-}
-
-async function startPlay(page: Page, choice: { player: string; rules?: string; width?: number; height?: number; seed?: number }) {
-  await page.selectOption('[data-testid=player-player]', choice.player);
-  if (choice.rules) await page.selectOption('[data-testid=rules]', choice.rules);
-  for (const field of ['width', 'height', 'seed'] as const) {
-    if (choice[field] === undefined) continue;
-    await page.fill(`[data-testid=${field}]`, String(choice[field]));
-    await page.press(`[data-testid=${field}]`, 'Tab');
-  }
-  await page.click('[data-testid=start]');
-  await page.waitForSelector('[data-testid=board]');
-}
-
-const boardData = async (page: Page, name: string) => (await page.getAttribute('[data-testid=board]', `data-${name}`)) ?? '';
 const pieceY = async (page: Page) => Number((await boardData(page, 'piece')).split(' ')[3]);
-
-/** Waits until the page has drawn two more frames: what a key press changes has been rendered by then. */
-
-/** Whether the page scrolls sideways. */
 
 /**
  * The control buttons beside the board: none lies under an open dialog (its backdrop or its panel),
@@ -67,18 +32,6 @@ async function expectControlsFree(page: Page): Promise<void> {
       [box.x + box.width / 2, box.y + box.height / 2],
     );
     expect(hit).toBe(await button.textContent());
-  }
-}
-
-/** Text that fits its box: no wider than the box, or cut short with an ellipsis. */
-async function expectFits(locator: Locator): Promise<void> {
-  for (const element of await locator.all()) {
-    const fits = await element.evaluate(
-      (node) =>
-        node.scrollWidth <= node.clientWidth ||
-        (getComputedStyle(node).textOverflow === 'ellipsis' && getComputedStyle(node).overflow === 'hidden'),
-    );
-    expect(fits, `${await element.textContent()} spills out of its box`).toBe(true);
   }
 }
 

@@ -3,8 +3,8 @@ import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '.
 import { NumberField } from '../NumberField.tsx';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { gameKeyOf } from './keyboard.ts';
-import { Hud } from './Hud.tsx';
-import { formatTime } from './words.ts';
+import { compactTime, exactTime } from './counters.ts';
+import { CounterText, Hud } from './Hud.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { GameFields, PlayerSelect } from './SetupPanel.tsx';
@@ -166,7 +166,9 @@ export function DuelView() {
                 <span class="name" title={title}>
                   {title}
                 </span>
-                <small>{formatTime(session.game.clock)}</small>
+                <small title={exactTime(session.game.clock)}>
+                  <CounterText short={compactTime(session.game.clock)} exact={exactTime(session.game.clock)} />
+                </small>
               </h3>
               <div class="duelist-body">
                 <BoardCanvas

@@ -1,0 +1,116 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { boxOf, startPlay, WINDOWS } from './tetris-pages.ts';
+
+/** A game's counters as the engine keeps them (`Game`'s fields). */
+interface Counters {
+  score: number;
+  lines: number;
+  pieces: number;
+  level: number;
+  clock: number;
+}
+
+/**
+ * Sets the counters of every Tetris game on the page (Play's one, the Duel's two), as a game far longer
+ * than a test could play would leave them. The page keeps its games in `useRef`s; Preact keeps its
+ * rendered tree on the root element: `__k` a node's children, `__c` a component, `__H.__` its hooks,
+ * and a hook's `__` a `useRef`'s object.
+ */
+async function setCounters(page: Page, counters: Counters): Promise<number> {
+  return page.evaluate((values) => {
+    interface Node {
+      __k?: (Node | null)[];
+      __c?: { __H?: { __: { __?: { current?: unknown } }[] } };
+    }
+    const games = new Set<Record<string, number>>();
+    const visit = (node: Node | null | undefined) => {
+      for (const hook of node?.__c?.__H?.__ ?? []) {
+        for (const held of [hook.__?.current].flat()) {
+          const game = (held as { game?: Record<string, number> } | null)?.game;
+          if (game && typeof game.score === 'number') games.add(game);
+        }
+      }
+      for (const child of node?.__k ?? []) visit(child);
+    };
+    visit((document.getElementById('app') as unknown as { __k?: Node }).__k); // the root holds the tree's top node
+    for (const game of games) Object.assign(game, values);
+    return games.size;
+  }, counters);
+}
+
+/** The number of lines an element's visible text takes, and whether it stays inside its box and the window. */
+const lineBoxes = (locator: Locator) =>
+  locator.evaluate((node) => {
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const seen: DOMRect[] = [];
+    for (let text = texts.nextNode(); text !== null; text = texts.nextNode()) {
+      if (text.parentElement?.closest('.visually-hidden')) continue; // the screen readers' exact value
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      seen.push(...range.getClientRects());
+    }
+    const box = node.getBoundingClientRect();
+    return {
+      text: node.textContent,
+      lines: new Set(seen.map((rect) => Math.round(rect.bottom))).size,
+      inside: seen.every((rect) => rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5 && rect.right <= window.innerWidth),
+    };
+  });
+
+async function expectOneLineEach(counters: Locator): Promise<void> {
+  expect(await counters.count()).toBeGreaterThan(4);
+  for (const counter of await counters.all()) {
+    const shown = await lineBoxes(counter);
+    expect(shown, `${shown.text} takes ${shown.lines} lines or spills`).toMatchObject({ lines: 1, inside: true });
+  }
+}
+
+/** What a game that ran as long as the engine allows shows. */
+const HUGE: Counters = {
+  score: Number.MAX_SAFE_INTEGER,
+  lines: Number.MAX_SAFE_INTEGER - 1,
+  pieces: 10_101_605,
+  level: Number.MAX_SAFE_INTEGER - 10, // the Aveiro speed (10 + the level) reaches Number.MAX_SAFE_INTEGER
+  clock: Number.MAX_SAFE_INTEGER,
+};
+
+describe('Play and Duel in their first minutes', () => {
+  const { app, browser } = appInBrowser();
+
+  for (const size of WINDOWS) {
+    it(`numbers that fit (${size.name}): every counter of Play and Duel keeps to one line at the engine's largest values`, async () => {
+      const page = await openPage(browser(), app.url);
+      await page.setViewportSize(size);
+      await startPlay(page, { player: 'human', seed: 1 });
+      await page.keyboard.press('p'); // a paused game keeps the counters as set
+      await page.getByText('Paused — press P').waitFor();
+      expect(await setCounters(page, { ...HUGE, level: 20 })).toBe(1);
+      await expect.poll(() => page.textContent('[data-testid=score]'), PATIENTLY).toBe('9.00 Q9,007,199,254,740,991');
+      expect(await page.getAttribute('[data-testid=score]', 'title')).toBe('9,007,199,254,740,991');
+      expect(await page.textContent('[data-testid=pieces] [aria-hidden=true]')).toBe('10.1 M');
+      await expectOneLineEach(page.locator('.hud dd:not(.player)'));
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `counters-play-${size.name}`);
+      await page.close();
+
+      const duel = await openPage(browser(), `${app.url}/#/duel`);
+      await duel.setViewportSize(size);
+      await duel.selectOption('[data-testid=player-left-player]', 'human');
+      await duel.selectOption('[data-testid=rules]', 'aveiro');
+      await duel.click('[data-testid=duel-start]');
+      await duel.waitForSelector('canvas[aria-label="right board"]');
+      await duel.keyboard.press('p');
+      expect(await setCounters(duel, HUGE)).toBe(2);
+      await expect.poll(() => duel.textContent('[data-testid=level] >> nth=1'), PATIENTLY).toBe('9.00 Q9,007,199,254,740,991');
+      await expectOneLineEach(duel.locator('.duelist .hud dd:not(.player), .duelist h3 small'));
+      expect(await scrollsSideways(duel)).toBe(false);
+      const board = await boxOf(duel.locator('[data-testid=board]').first());
+      await duel.evaluate((top) => window.scrollTo(0, top - 60), board.y + (await duel.evaluate(() => window.scrollY)));
+      await screenshot(duel, `counters-duel-${size.name}`);
+      await duel.close();
+    });
+  }
+});
