@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
 import { useDialogFocus } from '../dialog-focus.ts';
-import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
+import { isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { tetrisScoreTable } from '../score-tables.ts';
 import { HighScoreTable } from '../HighScoreTable.tsx';
 import { StepSlider } from '../StepSlider.tsx';
+import { useStoredState } from '../stored-state.ts';
 import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
 import { commandOf, gameKeyOf } from './keyboard.ts';
@@ -12,6 +13,7 @@ import { KeyHelp } from './KeyHelp.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
+import { playableSetup } from './stored-setup.ts';
 import { Welcome } from './Welcome.tsx';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
@@ -66,11 +68,15 @@ interface GameOver {
  * high scores or the set-up show, the game is held and goes on as it was once they close.
  */
 export function PlayView() {
-  const [setup, setSetup] = useState<SessionSetup>(DEFAULT_SETUP);
+  const codeAgents = useCodeAgents().map((agent) => agent.name);
+  const [storedSetup, setSetup] = useStoredState<SessionSetup>('tetris-play-setup', DEFAULT_SETUP); // the last game's
+  const setup = playableSetup(storedSetup, DEFAULT_SETUP, codeAgents);
   const [choosing, setChoosing] = useState(true);
   const [showScores, setShowScores] = useState(false);
   const [over, setOver] = useState<GameOver | null>(null);
-  const [speed, setSpeed] = useState(SPEEDS.indexOf(HUMAN_PACE_MS));
+  const [speedMs, setSpeedMs] = useStoredState('tetris-play-speed', HUMAN_PACE_MS);
+  const speed = SPEEDS.indexOf(SPEEDS.includes(speedMs) ? speedMs : HUMAN_PACE_MS);
+  const setSpeed = (index: number) => setSpeedMs(SPEEDS[index]);
   const [why, setWhy] = useState(false);
   const [explainer, setExplainer] = useState<string | null>(null);
   const [, tick] = useTicker();
@@ -257,8 +263,9 @@ export function PlayView() {
           </aside>
         </>
       )}
-      {choosing && current && <SetupPanel initial={setup} onStart={start} onCancel={() => setChoosing(false)} />}
-      {choosing && !current && <Welcome initial={setup} onStart={start} />}
+      {/* Both set up again once the server's agents in code are known: the stored player may be one of them. */}
+      {choosing && current && <SetupPanel key={codeAgents.length} initial={setup} onStart={start} onCancel={() => setChoosing(false)} />}
+      {choosing && !current && <Welcome key={codeAgents.length} initial={setup} onStart={start} />}
     </section>
   );
 }
