@@ -79,9 +79,18 @@ export async function launchBrowser(): Promise<BrowserContext> {
   });
 }
 
-/** A page that fails the test on any script error, and on anything the Content-Security-Policy refuses. */
+/**
+ * A page that fails the test on any script error, and on anything the Content-Security-Policy refuses.
+ * It starts as a new visitor's: the settings earlier pages kept in local storage are forgotten, while a
+ * reload of this page keeps them, as a browser tab does.
+ */
 export async function openPage(browser: BrowserContext, url: string): Promise<Page> {
   const page = await browser.newPage();
+  await page.addInitScript(() => {
+    if (location.protocol !== 'http:' || sessionStorage.getItem('gridmind-test:opened') !== null) return; // a reload
+    sessionStorage.setItem('gridmind-test:opened', 'yes');
+    localStorage.clear();
+  });
   page.on('pageerror', (error) => {
     throw error;
   });

@@ -113,4 +113,54 @@ describe('Play and Duel in their first minutes', () => {
       await duel.close();
     });
   }
+
+  for (const size of WINDOWS) {
+    it(`memory (${size.name}): Play's set-up and speed survive a reload, and a stored agent that is gone gives way to the default`, async () => {
+      const page = await openPage(browser(), app.url);
+      await page.setViewportSize(size);
+      const chosen = { player: 'bcts', rules: 'aveiro', width: '9', height: '24', rotation: 'srs', garbage: '3', seed: '4242' };
+      await page.selectOption('[data-testid=player-player]', chosen.player);
+      await page.selectOption('[data-testid=rules]', chosen.rules);
+      await page.selectOption('[data-testid=rotation]', chosen.rotation);
+      for (const field of ['width', 'height', 'garbage', 'seed'] as const) {
+        await page.fill(`[data-testid=${field}]`, chosen[field]);
+        await page.press(`[data-testid=${field}]`, 'Tab');
+      }
+      await page.click('[data-testid=start]');
+      await page.fill('[data-testid=speed]', '5'); // 5 ms a key
+      await page.reload();
+      await page.waitForSelector('[role=dialog][aria-label="New game"]');
+      const setupShown = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            Object.keys(chosen).map(async (field) => [
+              field,
+              await page.inputValue(`[data-testid=${field === 'player' ? 'player-player' : field}]`),
+            ]),
+          ),
+        );
+      expect(await setupShown()).toEqual(chosen);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `settings-play-reloaded-${size.name}`);
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('[data-testid=board]');
+      expect(await page.inputValue('[data-testid=speed]')).toBe('5');
+      const board = await page
+        .locator('[data-testid=board] canvas')
+        .evaluate((canvas) => [(canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height]);
+      expect(board[0] / board[1]).toBe(9 / 24);
+
+      await page.evaluate(() => {
+        const stored = JSON.parse(localStorage.getItem('gridmind:tetris-play-setup')!);
+        localStorage.setItem(
+          'gridmind:tetris-play-setup',
+          JSON.stringify({ ...stored, player: 'an-agent-since-removed', rules: 'tetris-99' }),
+        );
+      });
+      await page.reload();
+      await page.waitForSelector('[role=dialog][aria-label="New game"]');
+      expect(await setupShown()).toEqual({ ...chosen, player: 'human', rules: 'classic', width: '10', height: '20' });
+      await page.close();
+    });
+  }
 });
