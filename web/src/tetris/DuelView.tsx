@@ -1,24 +1,33 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { isTyping, useAnimationFrame, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
+import { isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { NumberField } from '../NumberField.tsx';
+import { useStoredState } from '../stored-state.ts';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { gameKeyOf } from './keyboard.ts';
 import { compactTime, exactTime } from './counters.ts';
+import { duelReason, duelResult, NO_LIMIT, reachedLimit, type DuelLimit, type DuelResult } from './duel-result.ts';
 import { CounterText, Hud } from './Hud.tsx';
 import { useBoardLayout } from './layout.ts';
-import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
+import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type TetrisSession } from './session.ts';
 import { GameFields, PlayerSelect } from './SetupPanel.tsx';
+import { playableDuelSettings, type DuelSettings } from './stored-setup.ts';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
 
-/** How the duel ended: the first to top out (or fail the target) loses; reaching the target wins. */
-function winnerOf(sessions: readonly TetrisSession[]): number | null {
-  const finished = sessions.findIndex((session) => session.game.over);
-  if (finished < 0) return null;
-  return sessions[finished].game.outcome === 'target-reached' ? finished : 1 - finished;
-}
-
 const label = (session: TetrisSession) => (session.agent ? `AI ${session.agent.name}` : 'Human');
+
+/** A new visitor's duel: a person against Dellacherie's agent, on the classic board, to the end. */
+const DEFAULT_DUEL: DuelSettings = {
+  setup: { ...DEFAULT_SETUP, player: HUMAN },
+  opponent: 'dellacherie',
+  speed: HUMAN_PACE_MS,
+  limit: NO_LIMIT,
+};
+
+/** The board the set-up suggests for two agents: small enough that good agents top out within minutes, not hours. */
+const SMALL_BOARD = { width: 10, height: 10 };
+/** Challenge rows leave at least this many free rows (as the set-up's own field does). */
+const FREE_ROWS = 4;
 
 /**
  * Two boards on the same seed and pieces: human vs agent or agent vs agent (S1's future work). A wide
@@ -26,10 +35,14 @@ const label = (session: TetrisSession) => (session.agent ? `AI ${session.agent.n
  * Paused, each board goes one piece on (N), and "Why here?" (Y) explains one side's piece.
  */
 export function DuelView() {
-  const [setup, setSetup] = useState<SessionSetup>({ ...DEFAULT_SETUP, player: HUMAN });
-  const [opponent, setOpponent] = useState('dellacherie');
-  const [speed, setSpeed] = useState(HUMAN_PACE_MS);
-  const [winner, setWinner] = useState<number | null>(null);
+  const codeAgents = useCodeAgents().map((agent) => agent.name);
+  const [stored, store] = useStoredState<DuelSettings>('tetris-duel', DEFAULT_DUEL);
+  const settings = playableDuelSettings(stored, DEFAULT_DUEL, codeAgents);
+  const { setup, opponent, speed, limit } = settings;
+  const change = (changes: Partial<DuelSettings>) => store({ ...settings, ...changes });
+  const [result, setResult] = useState<DuelResult | null>(null);
+  /** The limit of the duel on the boards (the form's may change meanwhile). */
+  const duelLimit = useRef<DuelLimit>(NO_LIMIT);
   const [why, setWhy] = useState(false);
   const [side, setSide] = useState(1);
   const [explainer, setExplainer] = useState<string | null>(null);
@@ -40,23 +53,30 @@ export function DuelView() {
 
   const stopAll = () => sessions.current.forEach((session) => session.stop());
   useEffect(() => stopAll, []);
+  /** Ends the duel if it is decided (duel-result.ts's rule), or at once by score when `stopped`. */
+  const settle = (stopped = false) => {
+    const [left, right] = sessions.current;
+    const found = left && right ? duelResult([left.game, right.game], duelLimit.current, stopped) : null;
+    if (found === null) return;
+    stopAll();
+    setResult(found);
+  };
   const start = () => {
     stopAll();
-    setWinner(null);
-    const onOver = () => {
-      const found = winnerOf(sessions.current);
-      if (found === null) return;
-      sessions.current.forEach((session) => session.stop());
-      setWinner(found);
-    };
-    sessions.current = [newSession(setup, onOver), newSession({ ...setup, player: opponent }, onOver)];
-    for (const session of sessions.current) session.speedMs = speed;
+    setResult(null);
+    duelLimit.current = limit;
+    sessions.current = [newSession(setup, () => settle()), newSession({ ...setup, player: opponent }, () => settle())];
+    for (const session of sessions.current) {
+      session.speedMs = speed;
+      session.stopAt = limit.counter === 'none' ? null : (game) => reachedLimit(game, limit);
+    }
     (document.activeElement as HTMLElement | null)?.blur(); // the keys are the game's now, not the start button's
     if (layout.narrow) requestAnimationFrame(() => container.current?.scrollIntoView({ block: 'start' })); // the left board, under the form
   };
 
   useAnimationFrame((now) => {
     sessions.current.forEach((session) => session.frame(now)); // after the duel, only the effects go on
+    if (result === null) settle(); // both boards at the limit
     tick();
   });
   useFocusLoss(() => sessions.current.forEach((session) => session.togglePause(true)));
@@ -73,7 +93,7 @@ export function DuelView() {
   const explained = sessions.current[side] ?? null;
   const builtIn = explained?.agent && !explained.agent.inCode ? explained.agent.name : null;
   const agent = explainer ?? builtIn ?? DEFAULT_EXPLAINER;
-  const showWhy = why && winner === null && explained !== null && explained.paused && !explained.game.over;
+  const showWhy = why && result === null && explained !== null && explained.paused && !explained.game.over;
   const whyHere = useWhyHere(explained?.game ?? null, agent, showWhy, `${side} ${explained?.game.pieces} ${explained?.game.clock}`);
   const panel = useRef<HTMLDivElement>(null);
   const panelShown = whyHere.explanation !== null;
@@ -87,7 +107,7 @@ export function DuelView() {
     const letter = event.key.toLowerCase();
     if (key) {
       event.preventDefault(); // game keys play, or do nothing once the duel is decided: they never press a focused button
-      if (human && winner === null) human.humanKey(key);
+      if (human && result === null) human.humanKey(key);
     } else if (letter === 'p') togglePause();
     else if (letter === 'n') stepPiece();
     else if (letter === 'b') back();
@@ -104,26 +124,41 @@ export function DuelView() {
           start();
         }}
       >
-        <PlayerSelect label="Left player" value={setup.player} onChange={(player) => setSetup({ ...setup, player })} />
-        <PlayerSelect label="Right player" value={opponent} onChange={setOpponent} humanAllowed={false} />
-        <GameFields setup={setup} onChange={setSetup} />
+        <PlayerSelect label="Left player" value={setup.player} onChange={(player) => change({ setup: { ...setup, player } })} />
+        <PlayerSelect label="Right player" value={opponent} onChange={(player) => change({ opponent: player })} humanAllowed={false} />
+        <GameFields setup={setup} onChange={(changed) => change({ setup: changed })} />
         <label>
           Agent speed (ms per key, 0 = as fast as it can)
-          <NumberField value={speed} min={0} max={1000} onCommit={setSpeed} testId="duel-speed" />
+          <NumberField value={speed} min={0} max={1000} onCommit={(ms) => change({ speed: ms })} testId="duel-speed" />
         </label>
+        <LimitFields limit={limit} onChange={(changed) => change({ limit: changed })} />
+        {setup.player !== HUMAN && setup.width * setup.height > SMALL_BOARD.width * SMALL_BOARD.height && (
+          <p class="duel-hint" data-testid="duel-board-hint">
+            Two good agents on a {setup.width} × {setup.height} board may play for hours: a smaller board or a limit ends the duel.
+            <button
+              type="button"
+              class="small secondary"
+              onClick={() =>
+                change({ setup: { ...setup, ...SMALL_BOARD, garbageRows: Math.min(setup.garbageRows, SMALL_BOARD.height - FREE_ROWS) } })
+              }
+              data-testid="duel-small-board"
+            >
+              Use {SMALL_BOARD.width} × {SMALL_BOARD.height}
+            </button>
+          </p>
+        )}
         <button type="submit" data-testid="duel-start">
           {sessions.current.length ? 'Restart duel' : 'Start duel'}
         </button>
       </form>
-      {winner !== null && (
-        <div class="banner winner" role="status" data-testid="winner">
-          {label(sessions.current[winner])} ({winner === 0 ? 'left' : 'right'}) wins!
-        </div>
-      )}
-      {sessions.current.length > 0 && winner === null && (
+      {result !== null && <DuelOutcome result={result} sessions={sessions.current} limit={duelLimit.current} />}
+      {sessions.current.length > 0 && result === null && (
         <div class="duel-controls" data-testid="duel-controls">
           <button type="button" class="secondary" onClick={togglePause} data-testid="duel-pause">
             {paused ? 'Resume (P)' : 'Pause (P)'}
+          </button>
+          <button type="button" class="secondary" onClick={() => settle(true)} data-testid="duel-stop">
+            Stop
           </button>
           {paused && (
             <>
@@ -166,6 +201,7 @@ export function DuelView() {
                 <span class="name" title={title}>
                   {title}
                 </span>
+                {result === null && reachedLimit(session.game, duelLimit.current) && <small class="at-limit">at the limit</small>}
                 <small title={exactTime(session.game.clock)}>
                   <CounterText short={compactTime(session.game.clock)} exact={exactTime(session.game.clock)} />
                 </small>
@@ -193,5 +229,56 @@ export function DuelView() {
         </div>
       )}
     </section>
+  );
+}
+
+/** The duel's end: who won, or a draw, and what decided it. */
+function DuelOutcome({ result, sessions, limit }: { result: DuelResult; sessions: readonly TetrisSession[]; limit: DuelLimit }) {
+  const [left, right] = sessions;
+  return (
+    <div class="duel-outcome" role="status">
+      {result.winner === null ? (
+        <div class="banner winner" data-testid="draw">
+          Draw
+        </div>
+      ) : (
+        <div class="banner winner" data-testid="winner">
+          {label(sessions[result.winner])} ({result.winner === 0 ? 'left' : 'right'}) wins!
+        </div>
+      )}
+      <p data-testid="duel-reason">{duelReason(result, [left.game, right.game], limit)}</p>
+    </div>
+  );
+}
+
+/** The duel's optional limit: none, or a number of pieces or lines each board plays to. */
+function LimitFields({ limit, onChange }: { limit: DuelLimit; onChange: (limit: DuelLimit) => void }) {
+  return (
+    <>
+      <label>
+        Limit
+        <select
+          value={limit.counter}
+          onChange={(event) => onChange({ ...limit, counter: event.currentTarget.value as DuelLimit['counter'] })}
+          data-testid="duel-limit"
+        >
+          <option value="none">none: to the end</option>
+          <option value="pieces">pieces per board</option>
+          <option value="lines">lines per board</option>
+        </select>
+      </label>
+      {limit.counter !== 'none' && (
+        <label>
+          {limit.counter === 'pieces' ? 'Pieces' : 'Lines'}
+          <NumberField
+            value={limit.count}
+            min={1}
+            max={Number.MAX_SAFE_INTEGER}
+            onCommit={(count) => onChange({ ...limit, count })}
+            testId="duel-limit-count"
+          />
+        </label>
+      )}
+    </>
   );
 }

@@ -74,6 +74,8 @@ export class TetrisSession {
   private pauseAtPieces: number | null = null;
   /** Whether a panel over the board holds the game still; unlike a pause, closing the panel lets it go on. */
   private held = false;
+  /** When set, the session stops after the lock that makes it true (a duel's limit), as {@link stop} does. */
+  stopAt: ((game: Game) => boolean) | null = null;
   readonly effects = new SessionEffects();
   /** Whether a human pressed a game key in this game (the high-score name is then the player's). */
   humanPlayed = false;
@@ -187,7 +189,7 @@ export class TetrisSession {
 
   /** A human's key. The first one while the agent plays takes over. */
   humanKey(key: Key): void {
-    if (this.frozen || this.game.over) return;
+    if (this.frozen || this.game.over || this.stopped) return;
     if (this.controller === 'agent') this.takeOver();
     this.humanPlayed = true;
     if (this.game.rules.style === 'drop') this.moveCursor(key);
@@ -230,6 +232,7 @@ export class TetrisSession {
     copy.humanPlayed = this.humanPlayed;
     copy.controller = this.controller === 'human' || this.fault !== null ? 'human' : 'agent';
     copy.speedMs = this.speedMs;
+    copy.stopAt = this.stopAt;
     copy.togglePause(true);
     this.stop();
     return copy;
@@ -293,6 +296,7 @@ export class TetrisSession {
       for (let piece = this.seenPieces; piece < game.pieces; piece++) this.pieceByAgent.push(this.controller === 'agent');
       const cleared = this.paintLock();
       if (cleared.length > 0) this.effects.lineClear.start(cleared);
+      if (this.stopAt?.(game)) this.stop();
       this.seenPieces = game.pieces;
       this.plan = null;
       this.request++;
@@ -354,7 +358,7 @@ export class TetrisSession {
       this.keyTime = 0;
       if (this.speedMs === 0 && !this.frozen) {
         while (this.plan !== null && !game.over) this.playPlannedKey();
-        if (!game.over && !this.frozen) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
+        if (!game.over && !this.frozen && !this.stopped) this.ask(); // as fast as it can: the next piece at once, without waiting for a frame
       }
     });
   }
