@@ -129,7 +129,7 @@ describe('Play and Duel in their first minutes', () => {
       await page.click('[data-testid=start]');
       await page.fill('[data-testid=speed]', '5'); // 5 ms a key
       await page.reload();
-      await page.waitForSelector('[role=dialog][aria-label="New game"]');
+      await page.waitForSelector('[data-testid=welcome]');
       const setupShown = async () =>
         Object.fromEntries(
           await Promise.all(
@@ -158,8 +158,81 @@ describe('Play and Duel in their first minutes', () => {
         );
       });
       await page.reload();
-      await page.waitForSelector('[role=dialog][aria-label="New game"]');
+      await page.waitForSelector('[data-testid=welcome]');
       expect(await setupShown()).toEqual({ ...chosen, player: 'human', rules: 'classic', width: '10', height: '20' });
+      await page.close();
+    });
+  }
+
+  for (const size of WINDOWS) {
+    it(`duels that end (${size.name}): a hint and a smaller board for two agents, a limit with a draw, Stop, and the set-up kept`, async () => {
+      const page = await openPage(browser(), `${app.url}/#/duel`);
+      await page.setViewportSize(size);
+      const hint = page.locator('[data-testid=duel-board-hint]');
+      expect(await hint.count()).toBe(0); // a human plays the left board
+      await page.selectOption('[data-testid=player-left-player]', 'dellacherie');
+      await page.selectOption('[data-testid=player-right-player]', 'dellacherie');
+      await page.selectOption('[data-testid=rules]', 'research'); // drop placements, no gravity: two equal agents play equal games
+      await hint.waitFor();
+      await screenshot(page, `duel-agents-hint-${size.name}`);
+      await page.click('[data-testid=duel-small-board]');
+      expect([await page.inputValue('[data-testid=width]'), await page.inputValue('[data-testid=height]')]).toEqual(['10', '10']);
+      expect(await hint.count()).toBe(0);
+      await page.selectOption('[data-testid=duel-limit]', 'pieces');
+      await page.fill('[data-testid=duel-limit-count]', '30');
+      await page.press('[data-testid=duel-limit-count]', 'Tab');
+      await page.fill('[data-testid=duel-speed]', '0');
+      await page.press('[data-testid=duel-speed]', 'Tab');
+      await page.click('[data-testid=duel-start]');
+      await page.waitForSelector('[data-testid=draw]', PATIENTLY);
+      expect(await page.textContent('[data-testid=duel-reason]')).toMatch(
+        /^Both boards reached the limit of 30 pieces: [\d,]+ points each\.$/,
+      );
+      expect(
+        await page.locator('[data-testid=board]').evaluateAll((boards) => boards.map((board) => board.getAttribute('data-pieces'))),
+      ).toEqual(['30', '30']);
+      expect(await page.locator('[data-testid=winner]').count()).toBe(0);
+      await page.locator('[data-testid=draw]').scrollIntoViewIfNeeded();
+      await screenshot(page, `duel-draw-${size.name}`);
+
+      await page.reload(); // the set-up is kept
+      await page.waitForSelector('[data-testid=duel-start]');
+      const fields = [
+        'player-left-player',
+        'player-right-player',
+        'rules',
+        'width',
+        'height',
+        'duel-speed',
+        'duel-limit',
+        'duel-limit-count',
+      ];
+      expect(await Promise.all(fields.map((field) => page.inputValue(`[data-testid=${field}]`)))).toEqual([
+        'dellacherie',
+        'dellacherie',
+        'research',
+        '10',
+        '10',
+        '0',
+        'pieces',
+        '30',
+      ]);
+
+      // Stop: a human against an agent at S1's pace, stopped at once: decided by the score.
+      await page.selectOption('[data-testid=player-left-player]', 'human');
+      await page.selectOption('[data-testid=duel-limit]', 'none');
+      await page.fill('[data-testid=duel-speed]', '100');
+      await page.press('[data-testid=duel-speed]', 'Tab');
+      await page.click('[data-testid=duel-start]');
+      await page.waitForSelector('[data-testid=duel-stop]');
+      await page.click('[data-testid=duel-stop]');
+      await page.waitForSelector('[data-testid=duel-reason]');
+      expect(await page.textContent('[data-testid=duel-reason]')).toMatch(/^Stopped: [\d,]+ points (each|to [\d,]+)\.$/);
+      const pieces = await page.locator('[data-testid=board]').last().getAttribute('data-pieces');
+      await page.waitForTimeout(1000);
+      expect(await page.locator('[data-testid=board]').last().getAttribute('data-pieces')).toBe(pieces); // the agent plays no more
+      expect(await page.locator('[data-testid=duel-controls]').count()).toBe(0);
+      expect(await scrollsSideways(page)).toBe(false);
       await page.close();
     });
   }

@@ -13,6 +13,7 @@ import { GameFields, PlayerSelect } from './SetupPanel.tsx';
 import { playableDuelSettings, type DuelSettings } from './stored-setup.ts';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
+import './tetris.css';
 
 const label = (session: TetrisSession) => (session.agent ? `AI ${session.agent.name}` : 'Human');
 
@@ -235,8 +236,10 @@ export function DuelView() {
 /** The duel's end: who won, or a draw, and what decided it. */
 function DuelOutcome({ result, sessions, limit }: { result: DuelResult; sessions: readonly TetrisSession[]; limit: DuelLimit }) {
   const [left, right] = sessions;
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => shown.current?.scrollIntoView({ block: 'nearest' }), []); // a narrow window shows the boards under it
   return (
-    <div class="duel-outcome" role="status">
+    <div class="duel-outcome" role="status" ref={shown}>
       {result.winner === null ? (
         <div class="banner winner" data-testid="draw">
           Draw
