@@ -108,6 +108,9 @@ export function startInfo(): Info {
   return { dimensions: [WIDTH, HEIGHT], grid: GRID, game_speed: BASE_SPEED, score: 0 };
 }
 
+/** The keys that move a piece (`keyMove`); a tick's other keys do nothing. */
+const APPLIED_KEYS = ['w', 'a', 'd', 's'];
+
 /** A falling piece starts in orientation 1 (O, with one orientation, in 0). */
 const startRotation = (shape: ShapeName) => 1 % SHAPE_CELLS[shape].length;
 
@@ -130,6 +133,13 @@ export class AveiroGame {
   /** Lines cleared and pieces locked so far. */
   lines = 0;
   pieces = 0;
+  /** Every shape drawn so far, in order, as letters ("SZT…"): the pieces played and the next ones shown. */
+  dealt = '';
+  /**
+   * One character per tick so far: the key the tick applied after the fall (`w`, `a`, `d` or `s`), or
+   * `.` when it applied none (no key, another key, or the piece locked). With `dealt`, the whole game.
+   */
+  ticks = '';
   private lastKey = '';
   private readonly draw: () => ShapeName;
   private readonly filled = new Set<number>();
@@ -139,7 +149,12 @@ export class AveiroGame {
    * order (for replaying a recorded game).
    */
   constructor(source: number | readonly ShapeName[] = Math.floor(Math.random() * 2 ** 32), generator: PieceGenerator = 'gridmind') {
-    this.draw = typeof source === 'number' ? seededDraw(source, generator) : listedDraw(source);
+    const draw = typeof source === 'number' ? seededDraw(source, generator) : listedDraw(source);
+    this.draw = () => {
+      const shape = draw();
+      this.dealt += shape;
+      return shape;
+    };
     this.next = [this.draw(), this.draw(), this.draw()];
   }
 
@@ -158,9 +173,11 @@ export class AveiroGame {
     const fallen = { ...this.current, y: this.current.y + 1 };
     if (this.valid(fallen)) {
       this.current = this.applyKey(fallen);
+      this.ticks += APPLIED_KEYS.includes(this.lastKey) ? this.lastKey : '.';
     } else {
       this.lock(this.current);
       this.current = null;
+      this.ticks += '.';
     }
     this.lastKey = '';
     return this.frame();

@@ -6,6 +6,7 @@ import type { Db } from '../store/database.ts';
 import { addHighScore, cleanName, topHighScores } from '../store/highscores.ts';
 import { AVEIRO_TABLE } from './score-table.ts';
 import { AveiroGame, startInfo, type PieceGenerator } from './game.ts';
+import { aveiroReplayLog } from './replay.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -56,7 +57,19 @@ export interface LiveGame {
 export interface FinishedGame extends LiveGame {
   readonly endedAt: string;
   readonly ending: 'game over' | 'player left';
+  /**
+   * The high score a game played to the end was stored as, its replay kept with it (`GET
+   * /api/highscores/ID/replay`) unless the game was longer than MAX_KEPT_TICKS; null for a game its
+   * player left, which is not stored.
+   */
+  readonly highScoreId: number | null;
 }
+
+/**
+ * Ticks past which a game's replay is not kept (an agent's game of 100,000 ticks makes about 3 MB of
+ * JSON, in half a second while every game waits): its score still is.
+ */
+export const MAX_KEPT_TICKS = 100_000;
 
 interface Connection {
   readonly socket: WebSocket;
@@ -125,7 +138,7 @@ class GameSession {
  * the original, every player gets a game of their own at once (up to `maxGames`, then they wait), a
  * viewer may follow any game, a malformed message gets `{"error": "<reason>"}` and the connection
  * stays open, oversized messages and floods are refused with a close reason, slow clients are
- * dropped rather than waited for, and high scores go to SQLite.
+ * dropped rather than waited for, and high scores go to SQLite with the game's replay.
  */
 export class AveiroServer {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_LIMIT_BYTES });
@@ -187,11 +200,19 @@ export class AveiroServer {
   /** A game has ended: store the score, send the final message with the high scores, close normally. */
   finish(session: GameSession): void {
     const name = session.player.name!;
-    addHighScore(this.options.db, AVEIRO_TABLE, { name, points: session.game.score, lines: session.game.lines });
+    const { game } = session;
+    const replay = game.ticks.length > MAX_KEPT_TICKS ? undefined : JSON.stringify(aveiroReplayLog(game));
+    const highScoreId = addHighScore(this.options.db, AVEIRO_TABLE, {
+      name,
+      points: game.score,
+      lines: game.lines,
+      pieces: game.pieces,
+      replay,
+    });
     const highscores = topHighScores(this.options.db, AVEIRO_TABLE).map((entry) => [entry.name, entry.points]);
     const final = JSON.stringify({ ...session.game.info(), player: name, highscores }); // the original's order
     this.broadcast(session, final);
-    this.end(session, 'game over');
+    this.end(session, 'game over', highScoreId);
     session.player.session = undefined;
     session.player.socket.close(1000, 'game over');
     this.startWaitingGames();
@@ -281,16 +302,16 @@ export class AveiroServer {
     const session = connection.session;
     if (session !== undefined) {
       session.stop();
-      this.end(session, 'player left');
+      this.end(session, 'player left', null);
       connection.session = undefined;
       this.startWaitingGames();
     }
   }
 
   /** Moves a game from the live ones to the front of the finished ones. */
-  private end(session: GameSession, ending: FinishedGame['ending']): void {
+  private end(session: GameSession, ending: FinishedGame['ending'], highScoreId: number | null): void {
     this.sessions.delete(session.id);
-    this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending });
+    this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending, highScoreId });
     this.finished.length = Math.min(this.finished.length, this.options.finishedKept ?? FINISHED_GAMES_KEPT);
   }
 

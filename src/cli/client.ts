@@ -22,17 +22,40 @@ interface ClientFlags {
   json?: boolean;
 }
 
-const serverUrl = optionParser((text: string) => {
-  if (!/^wss?:\/\/[^/\s]+\/?$/.test(text))
-    throw new InputError(`"${text}" is not a server address: write ws://HOST:PORT, for example ws://localhost:8000`);
-  return text;
-});
+/**
+ * A server address as `gridmind serve` and the web app print it, `ws://HOST:PORT/player`, or without
+ * `/player` (`ws://HOST:PORT`); `wss://` for a server behind TLS. Returns it without `/player`, which
+ * the client adds. Anything else is an InputError saying what to write instead.
+ */
+export function parseServerAddress(text: string): string {
+  const example = 'write ws://HOST:PORT/player, for example ws://localhost:8000/player';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InputError(`"${text}" is not a server address: ${example}`);
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:')
+    throw new InputError(`"${text}" is a web page's address; players connect over WebSocket: ${example}`);
+  if ((url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.host === '')
+    throw new InputError(`"${text}" is not a server address: ${example}`);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/viewer') throw new InputError(`"${text}" is the spectators' address; players connect at /player: ${example}`);
+  if ((path !== '' && path !== '/player') || url.search !== '' || url.hash !== '')
+    throw new InputError(`"${text}" is not a player's address (they end in /player, or at the port): ${example}`);
+  return `${url.protocol}//${url.host}`;
+}
 
 export function registerClientCommand(program: Command): void {
   program
     .command('client')
     .description("play Aveiro-protocol games with an agent, on Gridmind's server or the course's own")
-    .option('--server <url>', 'the server, ws://HOST:PORT', serverUrl, 'ws://localhost:8000')
+    .option(
+      '--server <url>',
+      'the server, ws://HOST:PORT/player (or without /player)',
+      optionParser(parseServerAddress),
+      'ws://localhost:8000',
+    )
     .option('--name <name>', 'the name to join with', 'gridmind')
     .option('--agent <name|file>', `the agent (or --agent-command): ${AGENT_HELP}`, 'aveiro')
     .addOption(agentCommandOption('--agent-command <command>', 'instead of --agent'))

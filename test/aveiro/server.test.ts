@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES } from '../../src/aveiro/server.ts';
+import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES, type FinishedGame } from '../../src/aveiro/server.ts';
 import { startServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import type { Cell } from '../../src/aveiro/game.ts';
 import { identifyPiece } from '../../src/client/planner.ts';
+import { replay } from '../../src/tetris/game.ts';
 import { useAveiroServer } from '../cli/aveiro-test-server.ts';
 import { Client } from './ws-client.ts';
 
@@ -45,6 +46,32 @@ describe('the Aveiro server over real WebSockets', () => {
         name: 'scripted',
       },
     );
+  });
+
+  it("keeps a finished game's replay with its high score, which replays to its final score; a game its player left is not kept", async () => {
+    const keys = ['a', 'w', '', 'd', 'd', 's', 'w', 'a', 'a', 'a', 's'];
+    let sent = 0;
+    const player = new Client(`${aveiro.url()}/player`, (message, client) => {
+      if ('game' in message) client.send({ cmd: 'key', key: keys[sent++ % keys.length] });
+    });
+    await player.opened();
+    player.send({ cmd: 'join', name: 'kept' });
+    await player.closed;
+    const final = player.messages.at(-1)!;
+    const leaver = new Client(`${aveiro.url()}/player`);
+    await leaver.opened();
+    leaver.send({ cmd: 'join', name: 'leaver' });
+    await leaver.received(2);
+    leaver.socket.close();
+    await leaver.closed;
+    const games = async () => (await (await fetch(`${aveiro.httpUrl()}/api/aveiro/games`)).json()).finished as FinishedGame[];
+    await expect.poll(async () => (await games())[0]?.player, PATIENTLY).toBe('leaver');
+    const [left, kept] = await games();
+    expect(left.highScoreId).toBeNull();
+    expect(kept).toMatchObject({ player: 'kept', ending: 'game over', score: final.score, highScoreId: expect.any(Number) });
+    const log = await (await fetch(`${aveiro.httpUrl()}/api/highscores/${kept.highScoreId}/replay`)).json();
+    const replayed = replay(log);
+    expect([replayed.score, replayed.lines, replayed.outcome]).toEqual([final.score, kept.lines, 'topped-out']);
   });
 
   it('sends a viewer that follows the newest game every frame and the final message', async () => {

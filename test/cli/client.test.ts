@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useAveiroServer } from './aveiro-test-server.ts';
 import { runCli } from './run-cli.ts';
 
 describe('gridmind client', () => {
@@ -12,6 +16,37 @@ describe('gridmind client', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toMatch(new RegExp(`^gridmind: error: cannot play on ws://127\\.0\\.0\\.1:${port}/player: connect ECONNREFUSED`));
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('gridmind client --server: the address the server prints', () => {
+  const { url: serverUrl } = useAveiroServer(mkdtempSync(join(tmpdir(), 'gridmind-client-address-')));
+
+  it('plays at ws://HOST:PORT/player, as `gridmind serve` and the web app print it', async () => {
+    const { code, stdout, stderr } = await runCli([
+      'client',
+      '--server',
+      `${serverUrl()}/player`,
+      '--agent',
+      'examples/javascript/lowest-column.mjs',
+      '--json',
+    ]);
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout).games[0].pieces).toBeGreaterThan(5);
+  });
+
+  it.each([
+    ['http://localhost:8000', "is a web page's address; players connect over WebSocket"],
+    ['ws://localhost:8000/viewer', "is the spectators' address; players connect at /player"],
+    ['ws://localhost:8000/play', "is not a player's address (they end in /player, or at the port)"],
+    ['localhost:8000', 'is not a server address'],
+    ['ws://localhost:99999/player', 'is not a server address'],
+  ])('refuses %s in one line, with exit 2', async (address, problem) => {
+    const { code, stdout, stderr } = await runCli(['client', '--server', address]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`"${address}" ${problem}: write ws://HOST:PORT/player, for example ws://localhost:8000/player`);
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });
