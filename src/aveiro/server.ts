@@ -58,11 +58,11 @@ export interface FinishedGame extends LiveGame {
   readonly endedAt: string;
   readonly ending: 'game over' | 'player left';
   /**
-   * The high score a game played to the end was stored as, its replay kept with it (`GET
-   * /api/highscores/ID/replay`) unless the game was longer than MAX_KEPT_TICKS; null for a game its
-   * player left, which is not stored.
+   * The high score that keeps the game's replay (`GET /api/highscores/ID/replay`; the web app's
+   * `#/replay/aveiro/ID`), or null when none is kept: its player left (such a game is not stored), or it
+   * was longer than MAX_KEPT_TICKS (its score is stored without it).
    */
-  readonly highScoreId: number | null;
+  readonly replayId: number | null;
 }
 
 /**
@@ -202,7 +202,7 @@ export class AveiroServer {
     const name = session.player.name!;
     const { game } = session;
     const replay = game.ticks.length > MAX_KEPT_TICKS ? undefined : JSON.stringify(aveiroReplayLog(game));
-    const highScoreId = addHighScore(this.options.db, AVEIRO_TABLE, {
+    const scoreId = addHighScore(this.options.db, AVEIRO_TABLE, {
       name,
       points: game.score,
       lines: game.lines,
@@ -212,7 +212,7 @@ export class AveiroServer {
     const highscores = topHighScores(this.options.db, AVEIRO_TABLE).map((entry) => [entry.name, entry.points]);
     const final = JSON.stringify({ ...session.game.info(), player: name, highscores }); // the original's order
     this.broadcast(session, final);
-    this.end(session, 'game over', highScoreId);
+    this.end(session, 'game over', replay === undefined ? null : scoreId);
     session.player.session = undefined;
     session.player.socket.close(1000, 'game over');
     this.startWaitingGames();
@@ -309,9 +309,9 @@ export class AveiroServer {
   }
 
   /** Moves a game from the live ones to the front of the finished ones. */
-  private end(session: GameSession, ending: FinishedGame['ending'], highScoreId: number | null): void {
+  private end(session: GameSession, ending: FinishedGame['ending'], replayId: number | null): void {
     this.sessions.delete(session.id);
-    this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending, highScoreId });
+    this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending, replayId });
     this.finished.length = Math.min(this.finished.length, this.options.finishedKept ?? FINISHED_GAMES_KEPT);
   }
 

@@ -67,9 +67,9 @@ describe('the Aveiro server over real WebSockets', () => {
     const games = async () => (await (await fetch(`${aveiro.httpUrl()}/api/aveiro/games`)).json()).finished as FinishedGame[];
     await expect.poll(async () => (await games())[0]?.player, PATIENTLY).toBe('leaver');
     const [left, kept] = await games();
-    expect(left.highScoreId).toBeNull();
-    expect(kept).toMatchObject({ player: 'kept', ending: 'game over', score: final.score, highScoreId: expect.any(Number) });
-    const log = await (await fetch(`${aveiro.httpUrl()}/api/highscores/${kept.highScoreId}/replay`)).json();
+    expect(left.replayId).toBeNull();
+    expect(kept).toMatchObject({ player: 'kept', ending: 'game over', score: final.score, replayId: expect.any(Number) });
+    const log = await (await fetch(`${aveiro.httpUrl()}/api/highscores/${kept.replayId}/replay`)).json();
     const replayed = replay(log);
     expect([replayed.score, replayed.lines, replayed.outcome]).toEqual([final.score, kept.lines, 'topped-out']);
   });

@@ -1,5 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { fetchAveiroGames } from './api.ts';
+import { aveiroClientCommand, aveiroSocketUrl } from './aveiro-addresses.ts';
 import type { FinishedGame, Frame, LiveGame } from './aveiro-types.ts';
+import { CommandLine } from './CommandLine.tsx';
+import { selectableRow } from './selectable-row.ts';
+import './aveiro.css';
 
 const CELL = 18;
 const [WIDTH, HEIGHT] = [10, 30];
@@ -28,8 +34,9 @@ function newestOf(live: readonly LiveGame[]): number | null {
 }
 
 /**
- * Live games of the Aveiro protocol on this server, the last games that ended, and a viewer (via
- * /viewer) that follows the newest live game until the user picks one.
+ * Live games of the Aveiro protocol on this server, the last games that ended (those played to the end
+ * to watch again), and a viewer (via /viewer) that follows the newest live game until the user picks
+ * one by mouse or keyboard.
  */
 export function AveiroView() {
   const [live, setLive] = useState<LiveGame[]>([]);
@@ -44,12 +51,10 @@ export function AveiroView() {
 
   useEffect(() => {
     const refresh = () =>
-      fetch('api/aveiro/games')
-        .then((response) => response.json())
-        .then((body: { games: LiveGame[]; finished: FinishedGame[] }) => {
-          setLive(body.games);
-          setFinished(body.finished);
-        });
+      fetchAveiroGames().then((body) => {
+        setLive(body.games);
+        setFinished(body.finished);
+      });
     void refresh();
     const timer = setInterval(refresh, 1000);
     return () => clearInterval(timer);
@@ -63,7 +68,7 @@ export function AveiroView() {
   useEffect(() => {
     setView({ frame: null, frames: 0 });
     if (watching === null) return;
-    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/viewer`);
+    const socket = new WebSocket(aveiroSocketUrl(location, '/viewer'));
     socket.onopen = () => socket.send(JSON.stringify({ cmd: 'join', game: watching }));
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
@@ -80,13 +85,14 @@ export function AveiroView() {
   const shown = live.find((game) => game.id === watching) ?? finished.find((game) => game.id === watching);
   const ended = finished.some((game) => game.id === watching);
   return (
-    <section class="page">
+    <section class="page aveiro-page">
       <h2>Aveiro network games</h2>
       <p class="hint">
-        Course agents connect to <code>ws://{location.host}/player</code> (spectators to <code>/viewer</code>);{' '}
-        <code>npx gridmind client --agent aveiro</code> plays with Gridmind's agent. The newest game shows here; click a live game to watch
-        it instead.
+        Course agents connect to <code data-testid="aveiro-player-address">{aveiroSocketUrl(location, '/player')}</code> (spectators to{' '}
+        <code>/viewer</code>). From Gridmind's folder, this plays here with Gridmind's agent:
       </p>
+      <CommandLine command={aveiroClientCommand(location)} testId="aveiro-command" />
+      <p class="hint">The newest game shows here; pick a live game (click, or Tab and Enter) to watch it instead.</p>
       <div class="aveiro">
         <div class="aveiro-viewer">
           <p data-testid="aveiro-watching">
@@ -126,14 +132,15 @@ export function AveiroView() {
           <h3>Finished</h3>
           <GameTable
             games={finished}
-            headings={['Final score', 'How it ended']}
-            cells={(game) => [game.score, game.ending]}
+            headings={['Final score', 'How it ended', 'Replay']}
+            cells={(game) => [game.score, game.ending, <ReplayLink game={game} />]}
             empty="No game has ended yet."
             watching={watching}
             testId="finished-games"
           />
           <p class="hint">
-            The server lists its last ended games until it restarts; a game that ends in game over also enters the high scores.
+            The server lists its last ended games until it restarts. A game that ends in game over also enters the high scores, with its
+            replay to watch again; a game its player left is not kept.
           </p>
         </div>
       </div>
@@ -141,10 +148,23 @@ export function AveiroView() {
   );
 }
 
-/** A table of games: number, player, lines, and two columns of the caller's (the score first, then the last column). */
+/** The link that watches a finished game again, when its replay is kept. */
+function ReplayLink({ game }: { game: FinishedGame }) {
+  if (game.replayId === null) return <span class="not-kept">not kept</span>;
+  return (
+    <a href={`#/replay/aveiro/${game.replayId}`} aria-label={`Watch game ${game.id} again`} data-testid="watch-aveiro">
+      Watch
+    </a>
+  );
+}
+
+/**
+ * A table of games: number, player, the caller's score column, lines, then the caller's other columns.
+ * With `onPick`, a row is picked by a click or by Tab and Enter (or Space).
+ */
 function GameTable<Game extends LiveGame>({
   games,
-  headings: [scoreHeading, lastHeading],
+  headings: [scoreHeading, ...lastHeadings],
   cells,
   empty,
   watching,
@@ -152,11 +172,13 @@ function GameTable<Game extends LiveGame>({
   testId,
 }: {
   games: readonly Game[];
-  headings: [string, string];
-  cells: (game: Game) => [number, number | string];
+  /** The score column's heading, then the last columns'. */
+  headings: string[];
+  /** The score, then the last columns' cells. */
+  cells: (game: Game) => ComponentChildren[];
   empty: string;
   watching: number | null;
-  /** Called with the game clicked; without it, rows are not clickable. */
+  /** Called with the game picked; without it, rows are not selectable. */
   onPick?: (id: number) => void;
   testId: string;
 }) {
@@ -168,24 +190,28 @@ function GameTable<Game extends LiveGame>({
           <th>Player</th>
           <th>{scoreHeading}</th>
           <th>Lines</th>
-          <th>{lastHeading}</th>
+          {lastHeadings.map((heading) => (
+            <th key={heading}>{heading}</th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {games.length === 0 && (
           <tr>
-            <td colSpan={5}>{empty}</td>
+            <td colSpan={4 + lastHeadings.length}>{empty}</td>
           </tr>
         )}
         {games.map((game) => {
-          const [score, last] = cells(game);
+          const [score, ...last] = cells(game);
           return (
-            <tr key={game.id} class={game.id === watching ? 'selected' : ''} onClick={onPick && (() => onPick(game.id))}>
+            <tr key={game.id} class={game.id === watching ? 'selected' : ''} {...(onPick && selectableRow(() => onPick(game.id)))}>
               <td>{game.id}</td>
               <td class="name">{game.player}</td>
               <td>{score}</td>
               <td>{game.lines}</td>
-              <td>{last}</td>
+              {last.map((cell, column) => (
+                <td key={column}>{cell}</td>
+              ))}
             </tr>
           );
         })}

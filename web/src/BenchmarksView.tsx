@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Run, TetrisRun } from '../../src/store/runs.ts';
 import { benchReplayUrl, fetchRuns } from './api.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
+import { runInAddress } from './run-address.ts';
 import { RunList } from './RunList.tsx';
 import { SameGameRuns } from './SameGameRuns.tsx';
 
@@ -189,7 +190,10 @@ function RunGames({ run }: { run: TetrisRun }) {
 
 /** The stored Tetris benchmark runs (`gridmind bench`), with the distribution of lines and paired comparisons. */
 function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
-  const [selected, setSelected] = useState<TetrisRun | null>(runs[0] ?? null);
+  // The run the address names (`#/bench/ID`, where a replay of its games links back to), else the newest.
+  const [selected, setSelected] = useState<TetrisRun | null>(
+    runs.find((run) => run.id === runInAddress('bench', location.hash)) ?? runs[0] ?? null,
+  );
   const charts = useMemo(
     () => selected && { distribution: distributionChart(selected), paired: selected.perGame.vsLines ? pairedChart(selected) : null },
     [selected],

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { DateText } from './dates.tsx';
+import { selectableRow } from './selectable-row.ts';
 
 /**
  * A list of stored runs, newest first, one of them selected: by a click, or by Tab and Enter. Each
@@ -35,13 +36,7 @@ export function RunList<R extends { readonly id: number; readonly createdAt: str
         {runs.map((run) => {
           const { what, facts, figure } = describe(run);
           return (
-            <tr
-              key={run.id}
-              class={run.id === selectedId ? 'selected' : ''}
-              tabIndex={0}
-              onClick={() => onSelect(run)}
-              onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), onSelect(run))}
-            >
+            <tr key={run.id} class={run.id === selectedId ? 'selected' : ''} {...selectableRow(() => onSelect(run))}>
               <td>{run.id}</td>
               <td>
                 <span class="run-agents">{what}</span>

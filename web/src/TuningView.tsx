@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { duration } from '../../src/core/duration.ts';
 import { figure } from '../../src/core/figure.ts';
 import type { TuneRunEntry, TuneRunReport } from '../../src/tune/run-report.ts';
 import { fetchTuneRun, fetchTuneRuns } from './api.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
+import { CommandLine } from './CommandLine.tsx';
+import { runInAddress } from './run-address.ts';
 import { RunList } from './RunList.tsx';
 import { featureColour, scoresChart, weightsChart } from './tuning-charts.ts';
 
@@ -12,12 +14,6 @@ const POLL_MS = 2000;
 
 /** How often the page asks again for the list, so that a run started elsewhere appears. */
 const LIST_POLL_MS = 5000;
-
-/** The run named by the page's address, `#/tuning/ID`, if any. */
-const runInAddress = (hash: string): number | null => {
-  const found = /^#\/tuning\/(\d+)$/.exec(hash);
-  return found ? Number(found[1]) : null;
-};
 
 const METHOD_NAMES = { ce: 'Cross-entropy', ga: 'Genetic algorithm' } as const;
 
@@ -32,7 +28,7 @@ const weight = (value: number) => value.toLocaleString('en-US', { maximumFractio
  */
 export function TuningView() {
   const [runs, setRuns] = useState<TuneRunEntry[] | null>(null);
-  const [selectedId, setSelectedId] = useState<number | null>(runInAddress(location.hash));
+  const [selectedId, setSelectedId] = useState<number | null>(runInAddress('tuning', location.hash));
   const [report, setReport] = useState<TuneRunReport | null>(null);
   const [error, setError] = useState('');
 
@@ -205,35 +201,7 @@ function TuneRunDetails({ run }: { run: TuneRunReport }) {
         </>
       )}
       <h4>Command</h4>
-      <CommandLine command={run.command} />
-    </div>
-  );
-}
-
-/** A command to copy: with the button, or selected by hand where the page may not write the clipboard. */
-function CommandLine({ command }: { command: string }) {
-  const [note, setNote] = useState('');
-  const text = useRef<HTMLElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(command);
-      setNote('Copied.');
-    } catch {
-      window.getSelection()?.selectAllChildren(text.current!);
-      setNote('Selected: press Ctrl+C to copy.');
-    }
-  };
-  return (
-    <div class="command-line">
-      <code ref={text} data-testid="tune-command">
-        {command}
-      </code>
-      <button type="button" onClick={() => void copy()}>
-        Copy
-      </button>
-      <span class="hint" role="status">
-        {note}
-      </span>
+      <CommandLine command={run.command} testId="tune-command" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { HighScore, ScoreSubmission, ScoreTable } from '../../src/store/highscores.ts';
+import type { FinishedGame, LiveGame } from './aveiro-types.ts';
 import type { Run } from '../../src/store/runs.ts';
 import type { TuneRunEntry, TuneRunReport } from '../../src/tune/run-report.ts';
 
@@ -58,4 +59,9 @@ export async function fetchTuneRuns(): Promise<TuneRunEntry[]> {
 /** A tuning run whole, with its learning curve. */
 export async function fetchTuneRun(id: number): Promise<TuneRunReport> {
   return (await json<{ run: TuneRunReport }>(await fetch(`api/tune-runs/${id}`))).run;
+}
+
+/** The games of this server's Aveiro protocol: those being played, and the last that ended, newest first. */
+export async function fetchAveiroGames(): Promise<{ games: LiveGame[]; finished: FinishedGame[] }> {
+  return json<{ games: LiveGame[]; finished: FinishedGame[] }>(await fetch('api/aveiro/games'));
 }

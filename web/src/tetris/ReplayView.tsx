@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
 import { AGENTS } from '../agents.ts';
-import { benchReplayUrl, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
+import { AVEIRO_TABLE, benchReplayUrl, fetchAveiroGames, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
 import { tetrisScoreTable, whoPlayed } from '../score-tables.ts';
 import { StepSlider } from '../StepSlider.tsx';
 import { isTyping, useAnimationFrame, useKeys, useTicker } from '../hooks.ts';
@@ -11,6 +11,12 @@ import { useBoardLayout } from './layout.ts';
 import { HUMAN, TetrisSession } from './session.ts';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, WhyHerePanel } from './WhyHerePanel.tsx';
+import './replay.css';
+
+/** The keys a focused slider (position, speed) answers itself, which must not also step the replay. */
+const SLIDER_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+const movesSlider = (event: KeyboardEvent) =>
+  event.target instanceof HTMLInputElement && event.target.type === 'range' && SLIDER_KEYS.includes(event.key);
 
 /** Playback speeds: multiples of real time. */
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 32, 256];
@@ -22,19 +28,36 @@ function explainerOf(player: string): string {
   return AGENTS.find((agent) => words.has(agent.name))?.name ?? DEFAULT_EXPLAINER;
 }
 
-/** A stored game to replay: where its log is, its title, and who played it (null when it cannot be found). */
+/** A stored game to replay: where its log is, its title, who played it (null when it cannot be found), and the page it came from. */
 interface ReplayAddress {
   readonly url: string;
   readonly title: string;
   readonly player: (log: ReplayLog) => Promise<string | null>;
+  /** The page that lists the game, which the replay links back to. */
+  readonly source: { readonly href: string; readonly label: string };
 }
 
-/** The stored game an address names: `#/replay/ID` (a high score) or `#/replay/run/RUN/GAME[/vs]` (a benchmark game). */
+/**
+ * The stored game an address names: `#/replay/ID` (a high score), `#/replay/aveiro/ID` (a game played
+ * on this server's Aveiro protocol, kept as high score ID) or `#/replay/run/RUN/GAME[/vs]` (a benchmark game).
+ */
 function replayOf(hash: string): ReplayAddress | null {
-  const score = /^#\/replay\/(\d+)$/.exec(hash);
+  const score = /^#\/replay\/(aveiro\/)?(\d+)$/.exec(hash);
   if (score !== null) {
-    const id = Number(score[1]);
-    return { url: replayUrl({ id }), title: `High score ${id}`, player: (log) => highScorePlayer(id, log) };
+    const id = Number(score[2]);
+    if (score[1] === undefined)
+      return {
+        url: replayUrl({ id }),
+        title: `High score ${id}`,
+        player: (log) => highScorePlayer(id, log),
+        source: { href: '#/scores', label: 'High scores' },
+      };
+    return {
+      url: replayUrl({ id }),
+      title: `Aveiro game (high score ${id})`,
+      player: () => aveiroPlayer(id),
+      source: { href: '#/aveiro', label: 'Aveiro games' },
+    };
   }
   const game = /^#\/replay\/run\/(\d+)\/(\d+)(\/vs)?$/.exec(hash);
   if (game === null) return null;
@@ -46,6 +69,7 @@ function replayOf(hash: string): ReplayAddress | null {
       const found = (await fetchRuns()).find((stored) => stored.id === run);
       return found?.game !== 'tetris' ? null : `AI: ${vs ? found.vs : found.agent}`;
     },
+    source: { href: `#/bench/${run}`, label: `Benchmarks run ${run}` },
   };
 }
 
@@ -53,7 +77,15 @@ function replayOf(hash: string): ReplayAddress | null {
 async function highScorePlayer(id: number, log: ReplayLog): Promise<string | null> {
   const { rules, width, height, target } = log.config;
   const entry = (await fetchHighScores(tetrisScoreTable(rules, `${width}x${height}`, target))).find((score) => score.id === id);
-  return entry === undefined ? null : whoPlayed(entry);
+  // Games of the Aveiro protocol have a table of their own, under the same rules and board.
+  const aveiro = entry === undefined && rules === 'aveiro' ? await aveiroPlayer(id) : null;
+  return entry === undefined ? aveiro : whoPlayed(entry);
+}
+
+/** Who played the Aveiro game kept as high score `id`: as the server's ended games or the Aveiro table name them (null when neither does). */
+async function aveiroPlayer(id: number): Promise<string | null> {
+  const listed = (await fetchAveiroGames()).finished.find((game) => game.replayId === id);
+  return listed?.player ?? (await fetchHighScores(AVEIRO_TABLE)).find((score) => score.id === id)?.name ?? null;
 }
 
 /**
@@ -68,7 +100,8 @@ export function ReplayView() {
   const [player, setPlayer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (address === null) return setError('Open a replay from the High scores or Benchmarks page (the "watch" link of a game).');
+    if (address === null)
+      return setError('Open a replay from the High scores, Benchmarks or Aveiro games page (the "watch" link of a game).');
     fetchReplay(address.url)
       .then((loaded) => {
         if ((loaded as { format?: string }).format !== 'gridmind-tetris-replay')
@@ -84,7 +117,7 @@ export function ReplayView() {
   }, [address?.url]);
   if (error !== null) return <p class="error">{error}</p>;
   if (log === null) return <p>Loading the replay…</p>;
-  return <ReplayPlayer log={log} title={address!.title} player={player ?? '—'} />;
+  return <ReplayPlayer log={log} title={address!.title} player={player ?? '—'} source={address!.source} />;
 }
 
 function newReplaySession(log: ReplayLog): TetrisSession {
@@ -99,7 +132,7 @@ function newReplaySession(log: ReplayLog): TetrisSession {
   return session;
 }
 
-function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; player: string }) {
+function ReplayPlayer({ log, title, player, source }: { log: ReplayLog; title: string; player: string; source: ReplayAddress['source'] }) {
   const session = useRef(newReplaySession(log));
   const next = useRef(0);
   const [playing, setPlaying] = useState(true);
@@ -134,12 +167,23 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
     playUntil(() => session.current.game.pieces > pieces || session.current.game.over);
     tick();
   };
+  /** Plays the game again from its start until `done`: the only way back, since a game cannot be undone. */
+  const replayFromStart = (done: () => boolean) => {
+    session.current = newReplaySession(log);
+    next.current = 0;
+    playUntil(done);
+  };
   const back = () => {
     pause();
     const pieces = session.current.game.pieces - 1;
-    session.current = newReplaySession(log);
-    next.current = 0;
-    if (pieces > 0) playUntil(() => session.current.game.pieces >= pieces);
+    replayFromStart(() => session.current.game.pieces >= pieces);
+    tick();
+  };
+  /** Goes to the moment before input `input` (0: the start; the number of inputs: after the last), paused. */
+  const seek = (input: number) => {
+    pause();
+    if (input < next.current) replayFromStart(() => next.current >= input);
+    else playUntil(() => next.current >= input);
     tick();
   };
   const restart = () => {
@@ -160,7 +204,7 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
     tick();
   });
   useKeys((event) => {
-    if (isTyping(event)) return;
+    if (isTyping(event) || movesSlider(event)) return;
     const key = event.key.toLowerCase();
     if (key === ' ' || key === 'p') setPlaying((on) => !on);
     else if (key === 'arrowright' || key === 's') forward();
@@ -188,11 +232,26 @@ function ReplayPlayer({ log, title, player }: { log: ReplayLog; title: string; p
       </div>
       <aside class="side controls-column">
         <div class="controls">
+          <a class="replay-source" href={source.href} data-testid="replay-source">
+            ← {source.label}
+          </a>
           <h3>{title}</h3>
           <p class="hint" data-testid="replay-position">
             Input {next.current.toLocaleString('en-US')} of {log.inputs.length.toLocaleString('en-US')}
             {ended ? ' — the end' : ''}
           </p>
+          <label class="replay-seek">
+            Position
+            <input
+              type="range"
+              min={0}
+              max={log.inputs.length}
+              value={next.current}
+              aria-valuetext={`input ${next.current.toLocaleString('en-US')} of ${log.inputs.length.toLocaleString('en-US')}, piece ${game.pieces.toLocaleString('en-US')}`}
+              onInput={(event) => seek(+event.currentTarget.value)}
+              data-testid="replay-seek"
+            />
+          </label>
           <button type="button" onClick={() => setPlaying(!playing)} disabled={ended} data-testid="replay-play">
             {playing && !ended ? 'Pause (Space)' : 'Play (Space)'}
           </button>

@@ -1,0 +1,29 @@
+import { useRef, useState } from 'preact/hooks';
+
+/** A command to copy: with the button, or selected by hand where the page may not write the clipboard. */
+export function CommandLine({ command, testId }: { command: string; testId: string }) {
+  const [note, setNote] = useState('');
+  const text = useRef<HTMLElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(command);
+      setNote('Copied.');
+    } catch {
+      window.getSelection()?.selectAllChildren(text.current!);
+      setNote('Selected: press Ctrl+C to copy.');
+    }
+  };
+  return (
+    <div class="command-line">
+      <code ref={text} data-testid={testId}>
+        {command}
+      </code>
+      <button type="button" onClick={() => void copy()}>
+        Copy
+      </button>
+      <span class="hint" role="status">
+        {note}
+      </span>
+    </div>
+  );
+}
