@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -114,3 +115,16 @@ export const scrollsSideways = (page: Page) => page.evaluate(() => document.docu
 /** Waits until the page has drawn two more frames (what a key or a click changed is then on screen). */
 export const nextFrames = (page: Page) =>
   page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+
+/** axe-core's script, run in the page (through the browser's protocol, which the page's content policy does not bind). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it stands, with its default rules: "rule: the nodes' selectors". */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}

@@ -1,24 +1,9 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { accessibilityViolations, appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 420, height: 900 };
-
-/** axe-core's script, run in the page (through the browser's protocol, which the page's content policy does not bind). */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations on the page as it stands, with its default rules: "rule: the nodes' selectors". */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Whether the focused element is inside the element `selector` matches. */
 const focusInside = (page: Page, selector: string) =>

@@ -226,6 +226,9 @@ function ReplayPlayer({ log, title, player, source }: { log: ReplayLog; title: s
       : null;
   return (
     <section class={`play replay${explanation === null ? '' : ' explaining'}`} ref={container}>
+      <h2 class="visually-hidden">
+        {title}, played by {player}
+      </h2>
       <NextAndHud session={current} previewCell={layout.previewCell} player={player} />
       <div class="stage">
         <BoardCanvas session={current} cellSize={layout.cell} label="Replayed Tetris board" ghosts={ghosts} onCell={whyHere.pickCell} />
@@ -261,17 +264,17 @@ function ReplayPlayer({ log, title, player, source }: { log: ReplayLog; title: s
               class="secondary"
               onClick={back}
               disabled={game.pieces === 0 && next.current === 0}
-              aria-label="One piece back (←)"
+              title="One piece back (←)"
               data-testid="replay-back"
             >
-              ← Prev
+              ← Back
             </button>
             <button
               type="button"
               class="secondary"
               onClick={forward}
               disabled={ended}
-              aria-label="One piece forward (→)"
+              title="One piece forward (→)"
               data-testid="replay-step"
             >
               Next →
