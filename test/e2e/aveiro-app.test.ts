@@ -7,6 +7,20 @@ import { accessibilityViolations, appInBrowser, openPage, PATIENTLY, screenshot,
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 420, height: 900 };
+/** The window sizes every view is checked at, by the names their screenshots end with. */
+const SIZES = [
+  ['wide', WIDE],
+  ['narrow', NARROW],
+] as const;
+
+/** At each size: the page must not scroll sideways, and a screenshot `NAME-wide.png`, `NAME-narrow.png`. */
+async function screenshotsAtBothSizes(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, `${name}-${size}`);
+  }
+}
 
 /** How long a test waits for the page or server to catch up on a busy machine. */
 const board = async (page: Page, name: string) => (await page.getAttribute('[data-testid=aveiro-board]', `data-${name}`)) ?? '';
@@ -108,14 +122,7 @@ describe('the Aveiro page in a real browser', () => {
       await liveRow.waitFor({ timeout: 60_000 }); // npx starts, the agent joins: its game is live
       await expect.poll(async () => Number(await board(page, 'frames')), PATIENTLY).toBeGreaterThanOrEqual(30); // and it plays
       expect(await page.textContent('[data-testid=aveiro-watching]')).toMatch(/^Game \d+ — gridmind: score \d+$/);
-      for (const [size, viewport] of [
-        ['wide', WIDE],
-        ['narrow', NARROW],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        expect(await scrollsSideways(page)).toBe(false);
-        await screenshot(page, `aveiro-command-${size}`);
-      }
+      await screenshotsAtBothSizes(page, 'aveiro-command');
     } finally {
       process.kill(-client.pid!, 'SIGTERM'); // the command and everything it started
     }
@@ -135,10 +142,7 @@ describe('the Aveiro page in a real browser', () => {
     const rows = page.locator('[data-testid=live-games] tbody tr');
     await expect.poll(() => rows.count(), PATIENTLY).toBe(2);
     const ids = (await rows.locator('td:first-child').allTextContents()).map(String);
-    for (const [size, viewport] of [
-      ['wide', WIDE],
-      ['narrow', NARROW],
-    ] as const) {
+    for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.reload(); // the newest game followed, and Tab starts from the top
       await expect.poll(() => rows.count(), PATIENTLY).toBe(2);
@@ -214,14 +218,7 @@ describe('the Aveiro page in a real browser', () => {
     await expect.poll(pieces).toBe(atTheEnd);
     await seek.fill(String(Math.floor(inputs / 2))); // a drag to the middle
     await expect.poll(position).toBe(`Input ${Math.floor(inputs / 2)} of ${inputs}`);
-    for (const [size, viewport] of [
-      ['wide', WIDE],
-      ['narrow', NARROW],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      expect(await scrollsSideways(page)).toBe(false);
-      await screenshot(page, `replay-aveiro-${size}`);
-    }
+    await screenshotsAtBothSizes(page, 'replay-aveiro');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize(WIDE);
     await page.fill('[data-testid=replay-speed]', '7');
