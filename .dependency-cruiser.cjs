@@ -2,7 +2,7 @@
  * Gridmind's dependency rules (ARCHITECTURE.md says why). `test/architecture.test.ts` checks them on
  * every test run; `npx depcruise src web/src --config .dependency-cruiser.cjs` prints any breach.
  */
-const SAMEGAME_RULES = '^src/samegame/(board|board-files|game|groups|random-boards|rules)\\.ts$';
+const SAMEGAME_RULES = '^src/samegame/(board|board-files|board-text|game|groups|random-boards|replay-log|rules)\\.ts$';
 
 module.exports = {
   forbidden: [

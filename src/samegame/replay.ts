@@ -8,33 +8,11 @@ import { parseBoardText, readBoardFile } from './board-files.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
 import { randomBoard } from './random-boards.ts';
-import { parseTestSet, TEST_SETS, type TestSetName } from './test-sets.ts';
+import { parseTestSet, TEST_SETS } from './test-sets.ts';
 import { parseScoring, parseShift, type SameGameRules } from './rules.ts';
+import type { SameGameReplay } from './replay-log.ts';
 
-export interface SameGameReplay {
-  format: 'gridmind-samegame-replay';
-  version: 1;
-  /** The board at the start, as a board file (data/samegame/README.md). */
-  board: string;
-  rules: SameGameRules;
-  /** Each move as a cell [x, y] of the group it removes, on the board before that move. */
-  moves: [x: number, y: number][];
-  /**
-   * Where the board came from, checked when given: a random board's seed and colours (`randomBoard`), or
-   * a board file of a shipped test set (`{"set":"standard","file":"schadd_01.txt"}`).
-   */
-  deal?: { seed: number; colours: number } | { set: TestSetName; file: string };
-}
-
-export function sameGameReplay(board: SameGameBoard, rules: SameGameRules, moves: readonly (readonly [number, number])[]): SameGameReplay {
-  return {
-    format: 'gridmind-samegame-replay',
-    version: 1,
-    board: board.toString(),
-    rules: { ...rules },
-    moves: moves.map(([x, y]) => [x, y]),
-  };
-}
+export { sameGameReplay, type SameGameReplay } from './replay-log.ts';
 
 /** Plays a replay's moves on its board under its rules; anything malformed or illegal is an InputError saying where. */
 export function replaySameGame(log: SameGameReplay): SameGame {

@@ -11,6 +11,7 @@ import { listTuneRuns, loadTuneRun } from '../store/tune-runs.ts';
 import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
 import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
+import { MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
 import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
@@ -28,6 +29,7 @@ const tableShape = {
   board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
 };
 const TARGET_MESSAGE = 'target must be a whole number of at least 1';
+const COLOURS_MESSAGE = `colours must be a whole number from ${MIN_COLOURS} to ${MAX_COLOURS}`;
 const targetScore = z.number(TARGET_MESSAGE).int(TARGET_MESSAGE).min(1, TARGET_MESSAGE).max(Number.MAX_SAFE_INTEGER, TARGET_MESSAGE);
 const tableQuery = z.object({
   ...tableShape,
@@ -36,6 +38,12 @@ const tableQuery = z.object({
     .regex(/^\d{1,16}$/, TARGET_MESSAGE)
     .transform(Number)
     .pipe(targetScore)
+    .optional(),
+  colours: z
+    .string()
+    .regex(/^\d$/, COLOURS_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().min(MIN_COLOURS, COLOURS_MESSAGE).max(MAX_COLOURS, COLOURS_MESSAGE))
     .optional(),
 });
 /** `target=unrecorded` reads the scores stored under a target rule set before Gridmind kept their target. */
@@ -65,9 +73,10 @@ class ApiError extends Error {
 
 /**
  * The table of a request: a target is required under rules with one (one table per target, or the
- * table of scores whose target was not recorded) and refused otherwise.
+ * table of scores whose target was not recorded) and refused otherwise; colours are SameGame's alone
+ * (without them, a SameGame table holds every number of colours).
  */
-function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
+function scoreTableOf({ game, rules, board, target, colours }: ScoreTable): ScoreTable {
   try {
     (game === 'samegame' ? parseSameGameBoardSize : parseTetrisBoardSize)(board);
   } catch (error) {
@@ -78,7 +87,8 @@ function scoreTableOf({ game, rules, board, target }: ScoreTable): ScoreTable {
     throw new ApiError(400, `target: the ${rules} rules keep one table per target score: give the target (a whole number of at least 1)`);
   }
   if (!hasTarget && target !== undefined) throw new ApiError(400, `target: the ${rules} rules have no target score: leave target out`);
-  return target === undefined ? { game, rules, board } : { game, rules, board, target };
+  if (game !== 'samegame' && colours !== undefined) throw new ApiError(400, `colours: only SameGame tables are split by colours`);
+  return { game, rules, board, ...(target !== undefined && { target }), ...(colours !== undefined && { colours }) };
 }
 
 /**

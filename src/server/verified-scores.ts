@@ -68,7 +68,9 @@ function verifySameGame(name: string, log: SameGameReplay, agents: AgentShare[])
   const game = replaySameGame(log);
   if (!game.isOver()) throw new InputError('the replay stops before its game ends: a high score is a finished game');
   const { width, height } = game.board;
-  const table: ScoreTable = { game: 'samegame', rules: `${game.rules.scoring}/${game.rules.shift}`, board: `${width}x${height}` };
+  // A dealt board's colours are the deal's (a small board may miss one); a test set's file has those it shows.
+  const colours = 'colours' in log.deal ? log.deal.colours : game.board.colours;
+  const table: ScoreTable = { game: 'samegame', rules: `${game.rules.scoring}/${game.rules.shift}`, board: `${width}x${height}`, colours };
   const moves = game.history().length;
   return {
     table,

@@ -115,6 +115,7 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE highscores ADD COLUMN pieces INTEGER;
    ALTER TABLE highscores ADD COLUMN agents TEXT;
    ALTER TABLE highscores ADD COLUMN replay TEXT;`,
+  `ALTER TABLE highscores ADD COLUMN colours INTEGER;`,
 ];
 
 /** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */

@@ -48,8 +48,8 @@ export interface NewHighScore {
 }
 
 /**
- * Which table an entry belongs to: one per game, rule set and board size, and under rules with a
- * target score (Tetris `target`) one per target.
+ * Which table an entry belongs to: one per game, rule set and board size, under rules with a target
+ * score (Tetris `target`) one per target, and in SameGame one per number of colours.
  */
 export interface ScoreTable {
   readonly game: string;
@@ -60,6 +60,11 @@ export interface ScoreTable {
    * under such rules before Gridmind kept their target (read only).
    */
   readonly target?: number | null;
+  /**
+   * SameGame's number of colours the board was dealt with. Absent: every number of colours, the
+   * scores stored before Gridmind kept it among them.
+   */
+  readonly colours?: number;
 }
 
 /**
@@ -71,8 +76,8 @@ export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): nu
   return Number(
     db
       .prepare(
-        `INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines, pieces, agents, replay)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO highscores (created_at, game, rules, board, target, colours, name, points, lines, pieces, agents, replay)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         new Date().toISOString(),
@@ -80,6 +85,7 @@ export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): nu
         table.rules,
         table.board,
         table.target ?? null,
+        table.colours ?? null,
         cleanName(entry.name),
         entry.points,
         entry.lines,
@@ -105,10 +111,13 @@ export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
   const rows = db
     .prepare(
       `SELECT id, name, points, lines, created_at AS date, pieces, agents, replay IS NOT NULL AS replayable FROM highscores
-       WHERE game = ? AND rules = ? AND board = ? AND target IS ?
+       WHERE game = ? AND rules = ? AND board = ? AND target IS ? AND (? IS NULL OR colours = ?)
        ORDER BY (points > target) IS 1 ASC, points DESC, lines DESC, id ASC LIMIT ?`,
     )
-    .all(table.game, table.rules, table.board, table.target ?? null, TOP_ENTRIES) as (Omit<HighScore, 'agents' | 'replayable'> & {
+    .all(table.game, table.rules, table.board, table.target ?? null, table.colours ?? null, table.colours ?? null, TOP_ENTRIES) as (Omit<
+    HighScore,
+    'agents' | 'replayable'
+  > & {
     agents: string | null;
     replayable: number;
   })[];

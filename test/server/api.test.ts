@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
+import { SameGame } from '../../src/samegame/game.ts';
+import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { sameGameReplay } from '../../src/samegame/replay.ts';
 import { replay } from '../../src/tetris/game.ts';
 import { finishedGame } from './finished-games.ts';
 
@@ -156,6 +159,41 @@ describe('the HTTP API', () => {
     const elsewhere = await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=${board}&target=unrecorded`);
     expect(elsewhere.status).toBe(400);
     expect((await elsewhere.json()).error).toMatch(/^target: the classic rules have no target score: leave target out$/);
+  });
+
+  it('keeps SameGame games in one table per rules, board and colours, each replay kept to watch again', async () => {
+    const game = (seed: number, colours: number) => {
+      const board = randomBoard(6, 5, colours, seed);
+      const played = new SameGame(board, { scoring: 'standard', shift: 'right' });
+      while (!played.isOver()) played.play(...played.moves()[0]);
+      const moves = played.history().map(({ x, y }): [number, number] => [x, y]);
+      return { replay: { ...sameGameReplay(board, played.rules, moves), deal: { seed, colours } }, score: played.score() };
+    };
+    const three = game(4, 3);
+    const saved = await (await post({ name: 'Sam', replay: three.replay })).json();
+    expect(saved).toMatchObject({ points: three.score, table: { game: 'samegame', rules: 'standard/right', board: '6x5', colours: 3 } });
+    expect(saved.entries.map((entry: { id: number }) => entry.id)).toEqual([saved.id]);
+    const four = game(4, 4);
+    expect((await post({ name: 'Quattro', replay: four.replay })).status).toBe(201);
+    const list = async (query: string) => {
+      const response = await fetch(`${server.url}/api/highscores?game=samegame&rules=standard/right&board=6x5${query}`);
+      return [response.status, await response.json()];
+    };
+    const [, byThree] = await list('&colours=3');
+    expect(byThree.entries.map((entry: { name: string; pieces: number }) => [entry.name, entry.pieces])).toEqual([
+      ['Sam', three.replay.moves.length],
+    ]);
+    const [, byFour] = await list('&colours=4');
+    expect(byFour.entries.map((entry: { name: string }) => entry.name)).toEqual(['Quattro']);
+    const [, every] = await list('');
+    expect(every.entries).toHaveLength(2);
+    const kept = await (await fetch(`${server.url}/api/highscores/${saved.id}/replay`)).json();
+    expect(kept).toEqual(three.replay);
+
+    expect(await list('&colours=1')).toEqual([400, { error: 'colours: colours must be a whole number from 2 to 9' }]);
+    expect(await list('&colours=three')).toEqual([400, { error: 'colours: colours must be a whole number from 2 to 9' }]);
+    const tetris = await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=10x20&colours=3`);
+    expect([tetris.status, await tetris.json()]).toEqual([400, { error: 'colours: only SameGame tables are split by colours' }]);
   });
 
   it('refuses bad JSON, large bodies, unknown routes and methods', async () => {

@@ -56,4 +56,30 @@ describe('the high-score store', () => {
       db.close();
     }
   });
+
+  it('keeps SameGame scores in one table per rules, board and number of colours, and the scores stored before colours were kept', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gridmind-store-')), 'colours.db');
+    const old = new Database(path);
+    for (const migration of MIGRATIONS.slice(0, MIGRATIONS.length - 1)) old.exec(migration);
+    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    old
+      .prepare('INSERT INTO highscores (created_at, game, rules, board, name, points, lines) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run('2026-01-02T03:04:05.000Z', 'samegame', 'standard/left', '10x10', 'before colours', 500, 0);
+    old.close();
+    const db = openDatabase(path);
+    try {
+      const table = (colours?: number) => ({ game: 'samegame', rules: 'standard/left', board: '10x10', ...(colours && { colours }) });
+      addHighScore(db, table(3), { name: 'three', points: 300, lines: 0, pieces: 12 });
+      addHighScore(db, table(4), { name: 'four', points: 900, lines: 0, pieces: 20 });
+      addHighScore(db, { ...table(3), rules: 'penalty/left' }, { name: 'penalty', points: 100, lines: 0 });
+      expect(topHighScores(db, table(3)).map((entry) => [entry.name, entry.pieces])).toEqual([['three', 12]]);
+      expect(topHighScores(db, table(4)).map((entry) => entry.name)).toEqual(['four']);
+      expect(topHighScores(db, table(5))).toEqual([]);
+      // Without colours, a SameGame table holds every number of colours, as it did before they were kept.
+      expect(topHighScores(db, table()).map((entry) => entry.name)).toEqual(['four', 'before colours', 'three']);
+      expect(db.prepare('SELECT colours FROM highscores ORDER BY id').pluck().all()).toEqual([null, 3, 4, 3]);
+    } finally {
+      db.close();
+    }
+  });
 });
