@@ -43,13 +43,22 @@ export class AppUnderTest {
   }
 }
 
+/** What a test's browser is like besides its defaults. */
+export interface BrowserOptions {
+  /** A touch screen, as a phone's (playwright's `page.touchscreen` needs one). */
+  readonly hasTouch?: boolean;
+}
+
 /** Starts the app and a browser before a test file's tests and stops both after them. */
-export function appInBrowser(agents: readonly string[] = []): { app: AppUnderTest; browser: () => BrowserContext } {
+export function appInBrowser(
+  agents: readonly string[] = [],
+  options: BrowserOptions = {},
+): { app: AppUnderTest; browser: () => BrowserContext } {
   const app = new AppUnderTest(agents);
   let context: BrowserContext | undefined;
   beforeAll(async () => {
     await app.start();
-    context = await launchBrowser();
+    context = await launchBrowser(options);
   });
   afterAll(async () => {
     await context?.close();
@@ -59,7 +68,7 @@ export function appInBrowser(agents: readonly string[] = []): { app: AppUnderTes
 }
 
 /** Headless Chromium with the flags this machine needs and a fresh profile. */
-export async function launchBrowser(): Promise<BrowserContext> {
+export async function launchBrowser({ hasTouch = false }: BrowserOptions = {}): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`there is no Chromium at ${CHROMIUM}: \`npm test\` installs it (scripts/test-system.ts), or set GRIDMIND_CHROMIUM`);
   }
@@ -68,6 +77,7 @@ export async function launchBrowser(): Promise<BrowserContext> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    hasTouch,
     args: [
       '--no-sandbox',
       '--disable-gpu',

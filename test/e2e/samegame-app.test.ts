@@ -1,76 +1,21 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SameGame } from '../../src/samegame/game.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
 import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
-
-/** How long a test waits for the page or server to catch up on a busy machine. */
-const BOARD = '[data-testid=samegame-board]';
-const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
-
-const boardState = async (page: Page, name: string) => (await page.getAttribute(BOARD, `data-${name}`)) ?? '';
-const status = async (page: Page) => (await page.textContent('[data-testid=sg-status]')) ?? '';
-
-async function setField(page: Page, testId: string, value: string): Promise<void> {
-  await page.fill(`[data-testid=${testId}]`, value);
-  await page.press(`[data-testid=${testId}]`, 'Tab');
-}
-
-async function newBoard(page: Page, columns: number, rows: number): Promise<void> {
-  await setField(page, 'sg-columns', String(columns));
-  await setField(page, 'sg-rows', String(rows));
-  await page.click('[data-testid=sg-new]');
-  await expect.poll(async () => (await boardState(page, 'board')).split('\n'), PATIENTLY).toHaveLength(rows);
-}
-
-/** The first cell [x, y] (x from the left, y from the bottom) whose number of same-coloured neighbours is `wanted`, read from the board drawing. */
-function findCell(drawing: string, wanted: (neighbours: number) => boolean): [number, number] | null {
-  const rows = drawing.split('\n');
-  const height = rows.length;
-  const at = (x: number, y: number) => rows[height - 1 - y]?.[x];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < rows[0].length; x++) {
-      const colour = at(x, y);
-      if (colour === '.' || colour === undefined) continue;
-      const neighbours = [at(x + 1, y), at(x - 1, y), at(x, y + 1), at(x, y - 1)].filter((next) => next === colour).length;
-      if (wanted(neighbours)) return [x, y];
-    }
-  }
-  return null;
-}
-const groupCell = (drawing: string) => findCell(drawing, (neighbours) => neighbours > 0);
-const loneCell = (drawing: string) => findCell(drawing, (neighbours) => neighbours === 0);
-
-async function clickCell(page: Page, [x, y]: [number, number]): Promise<void> {
-  const rows = (await boardState(page, 'board')).split('\n');
-  const board = page.locator(BOARD);
-  const [width, height] = await board.evaluate((canvas) => [canvas.clientWidth, canvas.clientHeight]);
-  const [cellWidth, cellHeight] = [width / rows[0].length, height / rows.length];
-  await board.click({ position: { x: (x + 0.5) * cellWidth, y: (rows.length - 1 - y + 0.5) * cellHeight } });
-}
-
-/** Clicks a group and waits until it is gone. */
-async function removeGroup(page: Page): Promise<void> {
-  const cells = await boardState(page, 'cells');
-  await clickCell(page, groupCell(await boardState(page, 'board'))!);
-  await expect.poll(() => boardState(page, 'cells'), PATIENTLY).not.toBe(cells);
-}
-
-/** Removes groups until none is left. */
-async function playToTheEnd(page: Page): Promise<void> {
-  while (groupCell(await boardState(page, 'board')) !== null) await removeGroup(page);
-}
-
-/** Whether the result dialog lies in full view: inside the window and below the header. */
-const resultFits = (page: Page) =>
-  page.evaluate(() => {
-    const box = document.querySelector('[data-testid=sg-result]')!.getBoundingClientRect();
-    const header = document.querySelector('header')!.getBoundingClientRect();
-    return box.left >= 0 && box.right <= window.innerWidth && box.top >= header.bottom && box.bottom <= window.innerHeight;
-  });
-
-/** A number as the page writes it: "1,164". */
-const shown = (value: number) => value.toLocaleString('en-US');
+import {
+  BOARD,
+  boardState,
+  clickCell,
+  LONE_CELL,
+  loneCell,
+  newBoard,
+  playToTheEnd,
+  removeGroup,
+  resultFits,
+  setField,
+  shown,
+  status,
+} from './samegame-page.ts';
 
 describe('the SameGame page in a real browser', () => {
   const { app, browser } = appInBrowser();

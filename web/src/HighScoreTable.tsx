@@ -4,17 +4,22 @@ import { whoPlayed } from './score-tables.ts';
 
 /**
  * A top-10 table: who played (a human, agents, or both with the agents' shares) and, with `replays`,
- * each game's replay to download (the High scores page; a game's own dialog has no room). Names are
- * rendered as text, never as HTML.
+ * each game's replay to watch (at `watchAddress`) and to download (the High scores page; a game's own
+ * dialog has no room). `counted`: the column beside the points, a Tetris game's lines or a SameGame's
+ * moves. Names are rendered as text, never as HTML.
  */
 export function HighScoreTable({
   entries,
   testId = 'scores',
   replays = true,
+  counted = 'lines',
+  watchAddress = (entry) => `#/replay/${entry.id}`,
 }: {
   entries: readonly HighScore[];
   testId?: string;
   replays?: boolean;
+  counted?: 'lines' | 'moves';
+  watchAddress?: (entry: HighScore) => string;
 }) {
   if (entries.length === 0) return <p class="hint">No scores yet: be the first.</p>;
   return (
@@ -24,7 +29,7 @@ export function HighScoreTable({
           <th>#</th>
           <th>Name</th>
           <th class="number">Points</th>
-          <th class="number">Lines</th>
+          <th class="number">{counted === 'lines' ? 'Lines' : 'Moves'}</th>
           <th>Date</th>
           {replays && (
             <th>
@@ -39,7 +44,7 @@ export function HighScoreTable({
             <td>{index + 1}</td>
             <td class="name">{whoPlayed(entry)}</td>
             <td class="number">{entry.points.toLocaleString('en-US')}</td>
-            <td class="number">{entry.lines.toLocaleString('en-US')}</td>
+            <td class="number">{(counted === 'lines' ? entry.lines : (entry.pieces ?? 0)).toLocaleString('en-US')}</td>
             <td>
               <DateText iso={entry.date} />
             </td>
@@ -48,7 +53,7 @@ export function HighScoreTable({
                 {entry.replayable && (
                   <>
                     <a
-                      href={`#/replay/${entry.id}`}
+                      href={watchAddress(entry)}
                       title="Watch this game again"
                       aria-label={`Watch ${entry.name}'s game again`}
                       data-testid="watch"

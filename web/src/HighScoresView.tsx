@@ -1,13 +1,25 @@
 import { useEffect, useState } from 'preact/hooks';
+import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type Scoring, type Shift } from '../../src/samegame/rules.ts';
 import { DEFAULT_TARGET } from '../../src/tetris/game.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
 import { AVEIRO_TABLE, fetchHighScores, type HighScore, type ScoreTable } from './api.ts';
 import { NumberField } from './NumberField.tsx';
 import { HighScoreTable } from './HighScoreTable.tsx';
-import { tetrisScoreTable } from './score-tables.ts';
+import { NameSelect } from './NameSelect.tsx';
+import { DEFAULT_SETTINGS } from './samegame/session.ts';
+import { sameGameScoreTable, sameGameTableOf, sameGameWatchAddress, tetrisScoreTable } from './score-tables.ts';
+import { useStoredState } from './stored-state.ts';
 
-/** The games with high scores: Tetris played in this app, and the Aveiro network game played over its protocol. */
-type ScoreGame = 'tetris' | 'aveiro';
+/** The games with high scores: Tetris and SameGame played in this app, and the Aveiro network game played over its protocol. */
+type ScoreGame = 'tetris' | 'samegame' | 'aveiro';
+
+/** The SameGame table shown first: the SameGame page's default board's. */
+const DEFAULT_SAMEGAME_TABLE = sameGameScoreTable(
+  DEFAULT_SETTINGS.rules,
+  DEFAULT_SETTINGS.columns,
+  DEFAULT_SETTINGS.rows,
+  DEFAULT_SETTINGS.colours,
+);
 
 /** A rule set's table on its default board (and the default target). */
 const defaultTetrisTable = (rules: RuleSetName): ScoreTable =>
@@ -56,11 +68,68 @@ function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: 
   );
 }
 
-/** High scores for any rule set, board size and target of Tetris, and of the Aveiro network game. */
+/** Scoring, column shift, board and colours of a SameGame table. */
+function SameGameTableFilters({ table, onChange }: { table: ScoreTable; onChange: (table: ScoreTable) => void }) {
+  const [scoring, shift] = table.rules.split('/') as [Scoring, Shift];
+  return (
+    <>
+      <label>
+        Scoring
+        <NameSelect
+          value={scoring}
+          names={SCORINGS}
+          onChange={(chosen) => onChange({ ...table, rules: `${chosen}/${shift}` })}
+          testId="scores-sg-scoring"
+        />
+      </label>
+      <label>
+        Columns close to
+        <NameSelect
+          value={shift}
+          names={SHIFTS}
+          onChange={(chosen) => onChange({ ...table, rules: `${scoring}/${chosen}` })}
+          testId="scores-sg-shift"
+        />
+      </label>
+      <label>
+        Board
+        <input
+          defaultValue={table.board}
+          onChange={(event) => onChange({ ...table, board: event.currentTarget.value.trim() })}
+          pattern="\d+x\d+"
+          size={6}
+          data-testid="scores-sg-board"
+        />
+      </label>
+      <label>
+        Colours
+        <NumberField
+          value={table.colours ?? DEFAULT_SAMEGAME_TABLE.colours!}
+          min={MIN_COLOURS}
+          max={MAX_COLOURS}
+          onCommit={(colours) => onChange({ ...table, colours })}
+          testId="scores-sg-colours"
+        />
+      </label>
+    </>
+  );
+}
+
+/**
+ * High scores for any rule set, board size and target of Tetris, for any rules, board size and colours
+ * of SameGame (`#/scores/samegame/…` opens one: score-tables.ts), and of the Aveiro network game.
+ */
 export function HighScoresView() {
-  const [game, setGame] = useState<ScoreGame>('tetris');
+  const addressed = sameGameTableOf(location.hash);
+  const [game, setGame] = useState<ScoreGame>(addressed === null ? 'tetris' : 'samegame');
   const [tetrisTable, setTetrisTable] = useState<ScoreTable>(defaultTetrisTable('classic'));
-  const table = game === 'tetris' ? tetrisTable : AVEIRO_TABLE;
+  const [storedSameGameTable, setSameGameTable] = useStoredState('scores-samegame-table', DEFAULT_SAMEGAME_TABLE);
+  const sameGameTable = addressed ?? storedSameGameTable;
+  const chooseSameGameTable = (chosen: ScoreTable) => {
+    setSameGameTable(chosen);
+    if (addressed !== null) history.replaceState(null, '', '#/scores'); // the address no longer names the table shown
+  };
+  const table = game === 'tetris' ? tetrisTable : game === 'samegame' ? sameGameTable : AVEIRO_TABLE;
   const [entries, setEntries] = useState<HighScore[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -71,7 +140,7 @@ export function HighScoresView() {
         setError('');
       })
       .catch((failure: Error) => setError(failure.message));
-  }, [table.game, table.rules, table.board, table.target]);
+  }, [table.game, table.rules, table.board, table.target, table.colours]);
   const hasTarget = typeof table.target === 'number';
   const [unrecorded, setUnrecorded] = useState<HighScore[]>([]);
   useEffect(() => {
@@ -86,10 +155,12 @@ export function HighScoresView() {
           Game
           <select value={game} onChange={(event) => setGame(event.currentTarget.value as ScoreGame)} data-testid="scores-game">
             <option value="tetris">Tetris in this app</option>
+            <option value="samegame">SameGame in this app</option>
             <option value="aveiro">Aveiro network game</option>
           </select>
         </label>
         {game === 'tetris' && <TetrisTableFilters table={tetrisTable} onChange={setTetrisTable} />}
+        {game === 'samegame' && <SameGameTableFilters table={sameGameTable} onChange={chooseSameGameTable} />}
       </div>
       {hasTarget && (
         <p class="hint">
@@ -103,7 +174,23 @@ export function HighScoresView() {
           its {AVEIRO_TABLE.board.replace('x', '×')} board.
         </p>
       )}
-      {error ? <p class="error">{error}</p> : entries ? <HighScoreTable entries={entries} /> : <p>Loading…</p>}
+      {game === 'samegame' && (
+        <p class="hint">
+          Games finished on the SameGame page and saved from its result box: one table per scoring rule, column shift, board size and number
+          of colours. Moves by the AI's full solution are credited to it.
+        </p>
+      )}
+      {error ? (
+        <p class="error">{error}</p>
+      ) : entries ? (
+        game === 'samegame' ? (
+          <HighScoreTable entries={entries} counted="moves" watchAddress={sameGameWatchAddress} />
+        ) : (
+          <HighScoreTable entries={entries} />
+        )
+      ) : (
+        <p>Loading…</p>
+      )}
       {unrecorded.length > 0 && (
         <>
           <h3>Target not recorded</h3>

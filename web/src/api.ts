@@ -14,19 +14,32 @@ async function json<T>(response: Response): Promise<T> {
 
 /** A table's best scores; a `null` target asks for the scores whose target was not recorded. */
 export async function fetchHighScores(table: ScoreTable): Promise<HighScore[]> {
-  const { target, ...named } = table;
+  const { target, colours, ...named } = table;
   const query = new URLSearchParams(target === undefined ? named : { ...named, target: target === null ? 'unrecorded' : String(target) });
+  if (colours !== undefined) query.set('colours', String(colours));
   return (await json<{ entries: HighScore[] }>(await fetch(`api/highscores?${query}`))).entries;
 }
 
-/** Submits a finished game as its replay; the server replays it and answers with the table it joined. */
-export async function submitHighScore(submission: ScoreSubmission): Promise<HighScore[]> {
+/** What the server answers a submitted score: its id, the table it joined and that table's best entries. */
+export interface SavedScore {
+  readonly id: number;
+  readonly table: ScoreTable;
+  readonly entries: HighScore[];
+}
+
+/** Submits a finished game as its replay; the server replays it and answers with where the score stands. */
+export async function submitScore(submission: ScoreSubmission): Promise<SavedScore> {
   const response = await fetch('api/highscores', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(submission),
   });
-  return (await json<{ entries: HighScore[] }>(response)).entries;
+  return json<SavedScore>(response);
+}
+
+/** Submits a finished game as its replay; answers with the best entries of the table it joined. */
+export async function submitHighScore(submission: ScoreSubmission): Promise<HighScore[]> {
+  return (await submitScore(submission)).entries;
 }
 
 /** A stored game's replay, from its address (`replayUrl`, `benchReplayUrl`): a Tetris replay log, or a SameGame replay. */

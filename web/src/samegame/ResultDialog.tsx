@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SameGame } from '../../../src/samegame/game.ts';
 import type { Solution } from '../../../src/samegame/solver.ts';
 import { count } from '../../../src/core/count.ts';
@@ -6,23 +6,42 @@ import { boardEnding, points, verdict } from './words.ts';
 import { useDialogFocus } from '../dialog-focus.ts';
 
 /**
- * The end of a game, over the board: the score, and in a contest the verdict with both sides' scores.
- * `onAgain` starts over (a new board, or a new contest); `onClose` leaves the final board in view.
+ * The end of a game, over the board: the score, and in a contest the verdict with both sides' scores
+ * and a way to watch the computer's line. The score can be saved under a name: `onSave` submits it and
+ * tells where it stands (or fails saying why). `onAgain` starts over (a new board, or a new contest);
+ * `onClose` leaves the final board in view.
  */
 export function ResultDialog({
   game,
   computer,
+  name,
+  onSave,
+  onWatchComputer,
   onAgain,
   onClose,
 }: {
   game: SameGame;
   /** The computer's game when the player competed with it. */
   computer: Solution | null;
+  /** The name the last score was saved under. */
+  name: string;
+  /** Saves the score under a name; answers where it stands in words, and the address of its table. */
+  onSave: (name: string) => Promise<{ words: string; table: string }>;
+  onWatchComputer: () => void;
   onAgain: () => void;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(dialog, onClose);
+  /** What saving the score came to: null before, then under way, saved (and where) or failed (and why). */
+  const [saving, setSaving] = useState<{ state: 'saving' | 'saved' | 'failed'; words: string; table?: string } | null>(null);
+  const save = (typed: string) => {
+    setSaving({ state: 'saving', words: 'Saving…' });
+    onSave(typed).then(
+      (saved) => setSaving({ state: 'saved', ...saved }),
+      (error: Error) => setSaving({ state: 'failed', words: `Not saved: ${error.message}` }),
+    );
+  };
   const panel = useRef<HTMLDivElement>(null);
   const again = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -66,7 +85,39 @@ export function ResultDialog({
             {points(score)} points in {count(moves, 'move')}, {ending}.
           </p>
         )}
+        {saving?.state !== 'saved' && (
+          <form
+            class="row save-score"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save(new FormData(event.currentTarget).get('name') as string);
+            }}
+          >
+            <label>
+              Your name
+              <input name="name" maxLength={24} defaultValue={name} autoComplete="nickname" data-testid="sg-name" />
+            </label>
+            <button type="submit" class="secondary" disabled={saving?.state === 'saving'} data-testid="sg-save">
+              Save score
+            </button>
+          </form>
+        )}
+        {saving !== null && (
+          <p class={saving.state === 'failed' ? 'error' : 'hint'} role="status" data-testid="sg-saved">
+            {saving.words}{' '}
+            {saving.table && (
+              <a href={saving.table} data-testid="sg-saved-table">
+                See the table
+              </a>
+            )}
+          </p>
+        )}
         <div class="actions">
+          {computer && (
+            <button type="button" class="secondary" onClick={onWatchComputer} data-testid="sg-watch-computer">
+              Watch the computer's line
+            </button>
+          )}
           <button type="button" class="secondary" onClick={onClose} data-testid="sg-result-close">
             Close
           </button>

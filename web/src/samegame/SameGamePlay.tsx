@@ -1,31 +1,52 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { groupPoints } from '../../../src/samegame/rules.ts';
-import { useTicker } from '../hooks.ts';
+import type { Solution } from '../../../src/samegame/solver.ts';
+import { submitScore } from '../api.ts';
+import { isTyping, useKeys, useTicker } from '../hooks.ts';
+import { describeSameGameTable, sameGameTableAddress } from '../score-tables.ts';
 import { drawSameGame } from './draw.ts';
 import { useCellSize } from './fit.ts';
+import { GameWatcher } from './GameWatcher.tsx';
 import { describeFirstMove, firstMoveOf } from './hint-explanation.ts';
 import { BestOverTime } from './HintExplanation.tsx';
+import { boardCommandOf, KEY_HELP, pageCommandOf } from './keys.ts';
 import { ResultDialog } from './ResultDialog.tsx';
 import { SameGameSession } from './session.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { SolverClient } from './solver-client.ts';
-import { points } from './words.ts';
+import { useStoredSameGameSettings } from './stored-settings.ts';
+import { ordinal, points } from './words.ts';
+import './samegame.css';
 
 /** The board canvas's border, in pixels (see .samegame-board). */
 const BOARD_BORDER = 1;
 
-/** SameGame (S3): play by clicking groups, undo/redo, hints, compete with the computer, and watch a full solution. */
-export function SameGameView() {
+/**
+ * SameGame (S3) to play: by clicking or tapping groups, or by keyboard (keys.ts) on a cursor; undo and
+ * redo, hints, compete with the computer and watch its line, a full solution replayed, and a finished
+ * game saved as a high score.
+ */
+export function SameGamePlay() {
   const [, tick] = useTicker();
+  const stored = useStoredSameGameSettings();
   const [solver] = useState(() => new SolverClient());
-  const [session] = useState(() => new SameGameSession(solver, tick));
+  const [session] = useState(() => new SameGameSession(solver, tick, stored.initial));
   const [hover, setHover] = useState<[number, number][]>([]);
+  /** Whether the board has the keyboard's focus (its cursor shows then). */
+  const [keyboard, setKeyboard] = useState(false);
+  /** The computer's game being watched on the contest's board (the result dialog's "Watch the computer's line"). */
+  const [watching, setWatching] = useState<Solution | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const { settings, game, highlight, thinking, contest, busy, competing, hintExplanation } = session;
-  const hovered = hintExplanation === null || hover.length < 2 ? null : firstMoveOf(hintExplanation, hover);
+  const newBoard = useRef<HTMLButtonElement>(null);
+  const { settings, game, highlight, thinking, contest, busy, competing, hintExplanation, cursor } = session;
+  const underCursor = keyboard ? game.groupAt(...cursor) : [];
+  const pointed = underCursor.length > 1 ? underCursor : hover;
+  const hovered = hintExplanation === null || pointed.length < 2 ? null : firstMoveOf(hintExplanation, pointed);
   const { width, height } = game.board;
   const size = useCellSize(stage, width, height, BOARD_BORDER);
+  const mayUndo = game.canUndo && !thinking && !competing;
+  const mayRedo = game.canRedo && !thinking && !competing;
 
   useEffect(
     () => () => {
@@ -36,11 +57,24 @@ export function SameGameView() {
   );
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
-    if (context) drawSameGame(context, game.board, size, highlight.length > 0 ? highlight : hover);
+    const marks = { highlight: highlight.length > 0 ? highlight : pointed, cursor: keyboard ? cursor : null, shapes: stored.shapes };
+    if (context) drawSameGame(context, game.board, size, marks);
+  });
+  useKeys((event) => {
+    if (isTyping(event) || watching !== null) return;
+    const command = pageCommandOf(event);
+    if (command === null) return;
+    event.preventDefault();
+    if (command === 'undo' && mayUndo) session.undo();
+    if (command === 'redo' && mayRedo) session.redo();
+    if (command === 'new' && !thinking) {
+      newBoard.current?.focus({ preventScroll: true });
+      newBoard.current?.scrollIntoView({ block: 'nearest' });
+    }
   });
 
-  /** The cell under the mouse; on a very narrow window CSS may draw the canvas smaller than its pixel size. */
-  const cellAt = (event: MouseEvent): [number, number] => {
+  /** The cell under a pointer; on a very narrow window CSS may draw the canvas smaller than its pixel size. */
+  const cellAt = (event: PointerEvent): [number, number] => {
     const board = event.currentTarget as HTMLCanvasElement;
     const column = Math.floor((event.offsetX / board.clientWidth) * width);
     const row = Math.floor((event.offsetY / board.clientHeight) * height);
@@ -48,16 +82,61 @@ export function SameGameView() {
   };
   const play = (x: number, y: number) => {
     setHover([]);
+    session.cursor = [x, y];
     session.play(x, y);
   };
+  const onBoardKey = (event: KeyboardEvent) => {
+    const command = boardCommandOf(event);
+    if (command === 'play') session.playAtCursor();
+    else if (command === 'left' || command === 'right' || command === 'up' || command === 'down') session.moveCursor(command);
+    else return; // the page's own commands go on to the window (useKeys)
+    event.preventDefault();
+    setKeyboard(true);
+  };
+  const configure = (changes: Parameters<SameGameSession['configure']>[0]) => {
+    session.configure(changes);
+    stored.store(session.settings);
+  };
+  const restart = () => {
+    session.restart();
+    canvas.current?.focus();
+  };
+  const save = async (name: string) => {
+    stored.setName(name);
+    const { id, table, entries } = await submitScore(session.submission(name));
+    const rank = entries.findIndex((entry) => entry.id === id);
+    const where = `the table of ${describeSameGameTable(table)}`;
+    return {
+      words: rank < 0 ? `Saved; ${where} keeps its best 10, and this score is not among them.` : `Saved: ${ordinal(rank + 1)} in ${where}.`,
+      table: sameGameTableAddress(table),
+    };
+  };
 
+  if (watching !== null) {
+    return (
+      <GameWatcher
+        watched={{ board: session.startBoard(), rules: settings.rules, moves: watching.moves }}
+        title="The computer's line"
+        shapes={stored.shapes}
+        back={
+          <button type="button" class="secondary" onClick={() => setWatching(null)} data-testid="sg-watch-close">
+            Back to your game
+          </button>
+        }
+      />
+    );
+  }
   return (
     <section class="samegame">
+      <h2 class="visually-hidden">SameGame</h2>
       <SettingsPanel
         settings={settings}
         thinking={thinking}
-        onChange={(changes) => session.configure(changes)}
-        onNewBoard={() => session.restart()}
+        shapes={stored.shapes}
+        onShapes={stored.setShapes}
+        newBoardRef={newBoard}
+        onChange={configure}
+        onNewBoard={restart}
       />
       <div class="stage" ref={stage}>
         <canvas
@@ -65,23 +144,36 @@ export function SameGameView() {
           width={width * size}
           height={height * size}
           class={`samegame-board${busy ? ' busy' : ''}`}
-          role="img"
-          aria-label="SameGame board"
+          tabIndex={0}
+          role="application"
+          aria-roledescription="game board"
+          aria-label="SameGame board: arrows move the cursor, Enter or Space removes the group under it"
+          aria-describedby="sg-status"
           data-testid="samegame-board"
           data-board={game.board.toString()}
           data-cells={game.board.cellCount()}
           data-moves={game.history().length}
           data-score={game.score()}
+          data-cursor={cursor.join(',')}
           data-highlight={highlight.map(([x, y]) => `${x},${y}`).join(' ')}
-          onMouseMove={(event) => setHover(game.groupAt(...cellAt(event)).length > 1 ? game.groupAt(...cellAt(event)) : [])}
-          onMouseLeave={() => setHover([])}
-          onClick={(event) => play(...cellAt(event))}
+          onFocus={(event) => setKeyboard(event.currentTarget.matches(':focus-visible'))}
+          onBlur={() => setKeyboard(false)}
+          onKeyDown={onBoardKey}
+          onPointerMove={(event) => {
+            if (event.pointerType !== 'mouse') return; // a finger has no hover
+            const group = game.groupAt(...cellAt(event));
+            setHover(group.length > 1 ? group : []);
+          }}
+          onPointerLeave={() => setHover([])}
+          onPointerUp={(event) => event.button === 0 && play(...cellAt(event))}
         />
-        <p class="status" role="status" data-testid="sg-status">
+        <p class="status" role="status" id="sg-status" data-testid="sg-status">
           {session.status}
         </p>
         <p class="hint" data-testid="sg-hover">
-          {hover.length > 1 ? `This group: ${hover.length} cells, +${groupPoints(settings.rules.scoring, hover.length)} points.` : ' '}
+          {pointed.length > 1
+            ? `This group: ${pointed.length} cells, +${groupPoints(settings.rules.scoring, pointed.length)} points.`
+            : ' '}
           {hovered !== null && ` ${describeFirstMove(hovered, hintExplanation!.heuristic)}`}
         </p>
         {hintExplanation !== null && <BestOverTime explanation={hintExplanation} />}
@@ -89,6 +181,9 @@ export function SameGameView() {
           <ResultDialog
             game={game}
             computer={contest?.computer ?? null}
+            name={stored.name}
+            onSave={save}
+            onWatchComputer={() => setWatching(contest?.computer ?? null)}
             onAgain={() => void session.again()}
             onClose={() => session.closeResult()}
           />
@@ -111,22 +206,10 @@ export function SameGameView() {
         </dl>
         <div class="controls">
           <div class="row">
-            <button
-              type="button"
-              class="secondary"
-              disabled={!game.canUndo || thinking || competing}
-              onClick={() => session.undo()}
-              data-testid="sg-undo"
-            >
+            <button type="button" class="secondary" disabled={!mayUndo} onClick={() => session.undo()} data-testid="sg-undo">
               Undo
             </button>
-            <button
-              type="button"
-              class="secondary"
-              disabled={!game.canRedo || thinking || competing}
-              onClick={() => session.redo()}
-              data-testid="sg-redo"
-            >
+            <button type="button" class="secondary" disabled={!mayRedo} onClick={() => session.redo()} data-testid="sg-redo">
               Redo
             </button>
           </div>
@@ -150,6 +233,15 @@ export function SameGameView() {
             </p>
           )}
         </div>
+        <h3>Keys</h3>
+        <dl class="keys" data-testid="sg-keys">
+          {KEY_HELP.map(([keys, does]) => (
+            <div key={keys}>
+              <dt>{keys}</dt>
+              <dd>{does}</dd>
+            </div>
+          ))}
+        </dl>
       </aside>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { Ref } from 'preact';
 import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
 import { SEARCH_METHODS } from '../../../src/search/index.ts';
 import { NameSelect } from '../NameSelect.tsx';
@@ -6,18 +7,26 @@ import { MethodSettingsFields } from './MethodSettingsFields.tsx';
 import type { SameGameSettings } from './session.ts';
 
 /**
- * The SameGame page's settings: the board a new game gets (size, colours, seed, rules) and the AI's
- * (search method, the settings that method takes, time and node budgets, replay speed).
+ * The SameGame page's settings: the board a new game gets (size, colours, seed, rules), how cells are
+ * drawn (shapes on the colours or not) and the AI's (search method, the settings that method takes,
+ * time and node budgets, replay speed).
  */
 export function SettingsPanel({
   settings,
   thinking,
+  shapes,
+  onShapes,
+  newBoardRef,
   onChange,
   onNewBoard,
 }: {
   settings: SameGameSettings;
   /** Whether the AI is searching: the method's settings and a new board wait. */
   thinking: boolean;
+  shapes: boolean;
+  onShapes: (shapes: boolean) => void;
+  /** The New board button, for the page to give it the focus (key R). */
+  newBoardRef: Ref<HTMLButtonElement>;
   onChange: (changes: Partial<SameGameSettings>) => void;
   onNewBoard: () => void;
 }) {
@@ -60,14 +69,18 @@ export function SettingsPanel({
       <div class="row">
         <label>
           Scoring
-          <NameSelect value={settings.rules.scoring} names={SCORINGS} onChange={(scoring) => setRules({ scoring })} />
+          <NameSelect value={settings.rules.scoring} names={SCORINGS} onChange={(scoring) => setRules({ scoring })} testId="sg-scoring" />
         </label>
         <label>
           Columns close to
-          <NameSelect value={settings.rules.shift} names={SHIFTS} onChange={(shift) => setRules({ shift })} />
+          <NameSelect value={settings.rules.shift} names={SHIFTS} onChange={(shift) => setRules({ shift })} testId="sg-shift" />
         </label>
       </div>
-      <button type="button" disabled={thinking} onClick={onNewBoard} data-testid="sg-new">
+      <label class="switch">
+        <input type="checkbox" checked={shapes} onChange={(event) => onShapes(event.currentTarget.checked)} data-testid="sg-shapes" />
+        Shapes on the colours
+      </label>
+      <button type="button" ref={newBoardRef} disabled={thinking} onClick={onNewBoard} data-testid="sg-new">
         New board
       </button>
       <h2>AI level</h2>

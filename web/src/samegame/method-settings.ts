@@ -25,3 +25,23 @@ export function describeMethod(method: SearchMethod, values: MethodSettingValues
   });
   return given.length === 0 ? method : `${method} (${given.join(', ')})`;
 }
+
+/** Whether `value` is one the setting takes: a choice of its list, a whole number in its range, or a switch's true or false. */
+function fits(setting: MethodSetting, value: unknown): boolean {
+  const kind = setting.values;
+  if (kind.type === 'switch') return typeof value === 'boolean';
+  if (kind.type === 'choice') return typeof value === 'string' && kind.choices.includes(value);
+  return Number.isInteger(value) && (value as number) >= kind.min && (value as number) <= kind.max;
+}
+
+/**
+ * The values of a stored set of method settings (from local storage: anything at all) that the
+ * solver's table takes, each under its name; any other entry is dropped.
+ */
+export function restoredMethodSettings(stored: unknown): MethodSettingValues {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const entries = stored as Record<string, unknown>;
+  const taken: Record<string, unknown> = {};
+  for (const setting of SOLVE_SETTINGS) if (fits(setting, entries[setting.name])) taken[setting.name] = entries[setting.name];
+  return taken as MethodSettingValues;
+}

@@ -2,9 +2,12 @@ import { count } from '../../../src/core/count.ts';
 import type { SameGameBoard } from '../../../src/samegame/board.ts';
 import { SameGame } from '../../../src/samegame/game.ts';
 import { randomBoard } from '../../../src/samegame/random-boards.ts';
+import { sameGameReplay } from '../../../src/samegame/replay-log.ts';
 import { groupPoints, type SameGameRules } from '../../../src/samegame/rules.ts';
 import type { Solution, SolveExplanation } from '../../../src/samegame/solver.ts';
 import type { SearchMethod } from '../../../src/search/index.ts';
+import type { ScoreSubmission } from '../../../src/store/highscores.ts';
+import { movedCursor, type SameGameCommand } from './keys.ts';
 import { describeMethod, valuesFor, type MethodSettingValues } from './method-settings.ts';
 import type { WorkerOptions } from './solver-client.ts';
 import { describePosition, points, verdict } from './words.ts';
@@ -48,7 +51,7 @@ export interface SameGameSolver {
 
 /** Compete draws its puzzle's seed below this. */
 const SEEDS = 1_000_000;
-export const START = 'Click a group of two or more cells of one colour.';
+export const START = 'Click or tap a group of two or more cells of one colour, or move the cursor with the arrows and press Enter.';
 export const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
 
 /**
@@ -69,6 +72,15 @@ export class SameGameSession {
   contest: { readonly computer: Solution } | null = null;
   /** Whether the player closed the dialog at the end of the game shown. */
   resultClosed = false;
+  /** The keyboard's cursor: a cell [x, y] (x from the left, y from the bottom), kept on the board. */
+  cursor: [number, number];
+  /** The board the game began with, and the settings it was dealt from. */
+  private dealt: { readonly board: SameGameBoard; readonly settings: SameGameSettings };
+  /** Who played each move of the game's history (true: the AI's full solution), and each move undone, last first. */
+  private byAi: boolean[] = [];
+  private undoneByAi: boolean[] = [];
+  /** The method whose full solution played moves of this game (named in the score as the agent). */
+  private aiMethod: SearchMethod | null = null;
   private replay: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -78,6 +90,8 @@ export class SameGameSession {
   ) {
     this.settings = settings;
     this.game = newGame(settings);
+    this.dealt = { board: this.game.board.clone(), settings };
+    this.cursor = [0, this.game.board.height - 1];
   }
 
   /** Whether the AI thinks or a solution is being replayed: the board takes no click then. */
@@ -101,6 +115,11 @@ export class SameGameSession {
     this.solver.cancel();
     this.thinking = false;
     this.game = newGame(this.settings);
+    this.dealt = { board: this.game.board.clone(), settings: this.settings };
+    this.cursor = [0, this.game.board.height - 1];
+    this.byAi = [];
+    this.undoneByAi = [];
+    this.aiMethod = null;
     this.highlight = [];
     this.hintExplanation = null;
     this.resultClosed = false;
@@ -116,18 +135,51 @@ export class SameGameSession {
     if (group.length === 0) return; // an empty cell
     if (group.length === 1) return this.say(LONE_CELL);
     const move = this.game.play(x, y);
+    this.played(false);
     this.reached(`Removed ${move.size} cells (+${move.points}).`);
+  }
+
+  /** Moves the keyboard's cursor one cell (a command of keys.ts: left, right, up or down). */
+  moveCursor(command: SameGameCommand): void {
+    const { width, height } = this.game.board;
+    this.cursor = movedCursor(this.cursor, command, width, height);
+    this.changed();
+  }
+
+  /** Removes the group under the cursor, as a click there does. */
+  playAtCursor(): void {
+    this.play(...this.cursor);
   }
 
   undo(): void {
     this.stopReplay();
-    this.game.undo();
+    if (this.game.undo() !== null) this.undoneByAi.push(this.byAi.pop()!);
     this.reached('Move taken back.');
   }
 
   redo(): void {
-    this.game.redo();
+    if (this.game.redo() !== null) this.byAi.push(this.undoneByAi.pop()!);
     this.reached('Move played again.');
+  }
+
+  /** The board this game began with (a copy). */
+  startBoard(): SameGameBoard {
+    return this.dealt.board.clone();
+  }
+
+  /**
+   * The game as a high score (`POST /api/highscores`): its replay with the seed and colours that dealt
+   * its board, and the AI's share when a full solution played some of its moves.
+   */
+  submission(name: string): ScoreSubmission {
+    const { seed, colours, rules } = this.dealt.settings;
+    const moves = this.game.history().map((move): [number, number] => [move.x, move.y]);
+    const aiMoves = this.byAi.filter(Boolean).length;
+    return {
+      name,
+      replay: { ...sameGameReplay(this.dealt.board, rules, moves), deal: { seed, colours } },
+      agents: aiMoves > 0 && this.aiMethod !== null ? [{ name: this.aiMethod, pieces: aiMoves }] : [],
+    };
   }
 
   closeResult(): void {
@@ -158,6 +210,7 @@ export class SameGameSession {
     const solution = await this.think('Solving');
     if (solution === null) return;
     const { moves } = solution;
+    this.aiMethod = this.settings.method;
     this.status = `Solution: ${points(solution.score)} points in ${count(moves.length, 'move')} (${count(solution.ms, 'ms', 'ms')}, ${count(solution.nodes, 'node')}). Replaying…`;
     let next = 0;
     this.highlight = moves.length > 0 ? this.game.groupAt(...moves[0]) : [];
@@ -168,6 +221,7 @@ export class SameGameSession {
         return this.say(`Solution replayed: ${points(this.game.score())} points${this.game.cleared() ? ', board cleared' : ''}.`);
       }
       this.game.play(...moves[next++]);
+      this.played(true);
       this.highlight = next < moves.length ? this.game.groupAt(...moves[next]) : [];
       this.changed();
     }, this.settings.interval);
@@ -239,6 +293,12 @@ export class SameGameSession {
         ? ` ${verdict(game.score(), computer)}: you ${points(game.score())}, the computer ${points(computer)}.`
         : '';
     this.say(`${what} ${game.isOver() ? 'Game over: ' : 'Now '}${describePosition(game)}.${result}`);
+  }
+
+  /** Notes who played the move just played; a new move forgets the moves undone, as the game does. */
+  private played(byAi: boolean): void {
+    this.byAi.push(byAi);
+    this.undoneByAi = [];
   }
 
   private say(status: string): void {

@@ -18,3 +18,10 @@ export function describePosition(game: SameGame): string {
 export function verdict(player: number, computer: number): string {
   return player > computer ? 'You win' : player === computer ? 'A draw' : 'The computer wins';
 }
+
+/** A rank in words: 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st. */
+export function ordinal(rank: number): string {
+  const tens = rank % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][rank % 10] ?? 'th');
+  return `${rank}${suffix}`;
+}
