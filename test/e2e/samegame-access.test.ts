@@ -1,10 +1,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
-import { BOARD, boardState, groupCell, newBoard, playToTheEnd, removeGroup, setField, status, tapCell } from './samegame-page.ts';
+import {
+  BOARD,
+  boardState,
+  groupCell,
+  newBoard,
+  playToTheEnd,
+  removeGroup,
+  setField,
+  status,
+  tapCell,
+  WINDOW_SIZES,
+} from './samegame-page.ts';
 
-const WIDE = { width: 1280, height: 800 };
-const NARROW = { width: 420, height: 900 };
 /** Okabe and Ito's seven colours, then light grey and white (web/src/samegame/draw.ts), as canvas pixels. */
 const PALETTE = [
   [0xe6, 0x9f, 0x00],
@@ -60,9 +69,8 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
 
   it('plays by arrows and Enter or Space on a visible cursor, undoes with Ctrl+Z, redoes with Ctrl+Y or Ctrl+Shift+Z, and after R starts a board on Enter', async () => {
     const page = await openPage(browser(), `${app.url}/#/samegame`);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
-      const name = size === WIDE ? 'wide' : 'narrow';
+    for (const name of ['wide', 'narrow'] as const) {
+      await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '3');
       await newBoard(page, 8, 8);
       expect(await focusedTestId(page)).toBe('samegame-board'); // New board gives the board the focus
@@ -107,9 +115,8 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
 
   it('removes groups tapped with a finger at 420×900 and at 1280×800, without scrolling sideways', async () => {
     const page = await openPage(browser(), `${app.url}/#/samegame`);
-    for (const size of [NARROW, WIDE]) {
-      await page.setViewportSize(size);
-      const name = size === WIDE ? 'wide' : 'narrow';
+    for (const name of ['narrow', 'wide'] as const) {
+      await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '3');
       await newBoard(page, 10, 10);
       await removeGroup(page, tapCell);
@@ -160,14 +167,14 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
       );
     const chosen = ['7', '8', '4', '42', 'penalty', 'right', 'beam', 'h2', '3', '3', '120'];
     expect(await fields()).toEqual(chosen);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    for (const name of ['wide', 'narrow'] as const) {
+      await page.setViewportSize(WINDOW_SIZES[name]);
       await page.reload();
       await page.locator(BOARD).waitFor();
       expect(await fields()).toEqual(chosen);
       expect(await page.isChecked('[data-testid=sg-shapes]')).toBe(true);
       expect((await boardState(page, 'board')).split('\n').map((row) => row.length)).toEqual(Array(8).fill(7)); // the board they deal
-      await screenshot(page, `samegame-settings-kept-${size === WIDE ? 'wide' : 'narrow'}`);
+      await screenshot(page, `samegame-settings-kept-${name}`);
     }
     await page.evaluate(() => localStorage.setItem('gridmind:samegame-method-settings', '{"heuristic":"h9","width":-4,"level":2}'));
     await page.reload();
@@ -180,9 +187,8 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
 
   it('draws the colour-blind-safe palette, and shapes on the cells when asked', async () => {
     const page = await openPage(browser(), `${app.url}/#/samegame`);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
-      const name = size === WIDE ? 'wide' : 'narrow';
+    for (const name of ['wide', 'narrow'] as const) {
+      await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '9');
       await newBoard(page, 9, 9);
       if (await page.isChecked('[data-testid=sg-shapes]')) await page.uncheck('[data-testid=sg-shapes]');

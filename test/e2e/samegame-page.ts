@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PATIENTLY } from './app-harness.ts';
 
+/** The window sizes each view is tried at, by the names their screenshots take. */
+export const WINDOW_SIZES = { wide: { width: 1280, height: 800 }, narrow: { width: 420, height: 900 } } as const;
+
 /** The SameGame page's board. */
 export const BOARD = '[data-testid=samegame-board]';
 export const LONE_CELL = 'A lone cell cannot be removed: a group needs 2 or more touching cells of one colour.';
