@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { appInBrowser, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 import {
   BOARD,
   boardState,
@@ -12,6 +12,7 @@ import {
   status,
   tapCell,
   WINDOW_SIZES,
+  openSameGame,
 } from './samegame-page.ts';
 
 /** Okabe and Ito's seven colours, then light grey and white (web/src/samegame/draw.ts), as canvas pixels. */
@@ -68,7 +69,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   const { app, browser } = appInBrowser([], { hasTouch: true });
 
   it('plays by arrows and Enter or Space on a visible cursor, undoes with Ctrl+Z, redoes with Ctrl+Y or Ctrl+Shift+Z, and after R starts a board on Enter', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     for (const name of ['wide', 'narrow'] as const) {
       await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '3');
@@ -114,7 +115,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   });
 
   it('removes groups tapped with a finger at 420×900 and at 1280×800, without scrolling sideways', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     for (const name of ['narrow', 'wide'] as const) {
       await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '3');
@@ -136,7 +137,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   });
 
   it('keeps its settings through a reload: board, colours, rules, method and its settings, seconds, interval and shapes', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     await setField(page, 'sg-columns', '7');
     await setField(page, 'sg-rows', '8');
     await setField(page, 'sg-colours', '4');
@@ -181,12 +182,11 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
     await page.locator(BOARD).waitFor();
     expect(await page.inputValue('[data-testid=sg-setting-heuristic]')).toBe(''); // a value the table does not take is dropped: beam's "none"
     expect(await page.inputValue('[data-testid=sg-setting-width]')).toBe('');
-    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
   it('draws the colour-blind-safe palette, and shapes on the cells when asked', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     for (const name of ['wide', 'narrow'] as const) {
       await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '9');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SameGame } from '../../src/samegame/game.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { appInBrowser, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 import {
   BOARD,
   boardState,
@@ -15,13 +15,14 @@ import {
   setField,
   shown,
   status,
+  openSameGame,
 } from './samegame-page.ts';
 
 describe('the SameGame page in a real browser', () => {
   const { app, browser } = appInBrowser();
 
   it('removes a clicked group, explains a lone cell, keeps the status line right through undo and redo, and replays a full solution', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     await setField(page, 'sg-colours', '3');
     await setField(page, 'sg-interval', '60');
     await setField(page, 'sg-seconds', '1');
@@ -103,7 +104,7 @@ describe('the SameGame page in a real browser', () => {
   });
 
   it('competes fairly: the computer plays a random puzzle first, the player the same one without help, and the verdict shows', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     await setField(page, 'sg-seconds', '1');
     await newBoard(page, 6, 6);
     await page.click('[data-testid=sg-compete]');
@@ -137,6 +138,7 @@ describe('the SameGame page in a real browser', () => {
     await screenshot(page, 'samegame-verdict-narrow');
 
     // A contest needs a move: compete passes over a drawn puzzle without a single group; a forced game ends in a draw.
+    await page.click('[data-testid=sg-result-close]'); // the dialog is modal: the settings wait until it closes
     await setField(page, 'sg-colours', '9');
     await newBoard(page, 2, 2);
     const stuck = Array.from({ length: 1000 }, (_, seed) => seed).find((seed) => new SameGame(randomBoard(2, 2, 9, seed)).isOver())!;
@@ -153,7 +155,7 @@ describe('the SameGame page in a real browser', () => {
   });
 
   it("offers the settings the chosen method takes, made from the solver's table, and gives the search those alone", async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     const fields = () =>
       page.$$eval('[data-testid=sg-method-settings] [data-testid^=sg-setting-]', (found) =>
         found.map((field) => field.getAttribute('data-testid')),

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
-import { boardState, newBoard, playToTheEnd, setField, shown, WINDOW_SIZES } from './samegame-page.ts';
+import { appInBrowser, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { boardState, newBoard, openSameGame, playToTheEnd, setField, shown, WINDOW_SIZES } from './samegame-page.ts';
 
 const WATCHED = '[data-testid=sg-watch-board]';
 
@@ -34,7 +34,7 @@ describe("the SameGame page's scores in a real browser", () => {
   const { app, browser } = appInBrowser();
 
   it('saves a finished game as a verified score, shows it in its SameGame table, and plays it again move by move', async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     const saved: { name: string; points: number; moves: number }[] = [];
     for (const [label, name, seed] of [
       ['wide', 'Ana', '5'],
@@ -76,7 +76,9 @@ describe("the SameGame page's scores in a real browser", () => {
 
       await page.click(`[data-testid=scores] tr:has-text("${name}") [data-testid=watch]`);
       await page.locator(WATCHED).waitFor();
-      expect(await page.textContent('.samegame-watch h2')).toMatch(new RegExp(`^SameGame high score \\d+ by ${name}$`));
+      await expect
+        .poll(() => page.textContent('.samegame-watch h2'), PATIENTLY)
+        .toMatch(new RegExp(`^SameGame high score \\d+ by ${name}$`)); // who played comes with the table, after the replay
       await watchToTheEnd(page, moves);
       expect(await watchedState(page, 'score')).toBe(String(points));
       expect(await scrollsSideways(page)).toBe(false);
@@ -89,7 +91,7 @@ describe("the SameGame page's scores in a real browser", () => {
   });
 
   it("shows the computer's line of a contest on the same board, from the result box, and goes back to the game", async () => {
-    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    const page = await openSameGame(browser(), app.url);
     for (const label of ['wide', 'narrow'] as const) {
       await page.setViewportSize(WINDOW_SIZES[label]);
       await setField(page, 'sg-seconds', '1');
