@@ -15,7 +15,7 @@ import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
-import { importAgentModule } from '../tetris-ai/code-agents.ts';
+import { loadCodeAgent } from '../tetris-ai/code-agents.ts';
 import { loadProgramAgent, outsideKind } from '../tetris-ai/process-agent.ts';
 import { runExperiment } from './experiment.ts';
 import {
@@ -97,7 +97,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
     const moveTimeLimit = flags.agentTimeLimit;
     // Refused here, before any game, if it cannot be loaded or exports no agent, or cannot start and answer hello.
     if ('module' in outside) {
-      await importAgentModule(name);
+      await loadCodeAgent(name, moveTimeLimit);
       return { name, module: resolve(name), moveTimeLimit };
     }
     loadProgramAgent(outside.program, moveTimeLimit).close();

@@ -14,3 +14,9 @@ export class InputError extends Error {
 export class RunFailure extends Error {
   override readonly name = 'RunFailure';
 }
+
+/** What a thrown value says: an Error's message, else the value as text (code may throw anything, even a BigInt or null). */
+export function messageOf(thrown: unknown): string {
+  const message: unknown = (thrown as Error | null | undefined)?.message;
+  return typeof message === 'string' ? message : String(thrown);
+}

@@ -8,6 +8,7 @@
  * replies to each request. After each reply it sets `posted[0]` to 1 and wakes the caller, which waits on
  * it with `Atomics.wait` and then takes the reply from the port with `receiveMessageOnPort`.
  */
+import { messageOf } from './errors.ts';
 import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 
 /**
@@ -24,8 +25,21 @@ const CHECKS_BEFORE_SLEEP = 20_000;
  */
 export const THREAD_START_LIMIT_MS = 10_000;
 
-/** What a thread replies: ready (first), a request's answer, or what went wrong. */
-export type ThreadReply<A> = { readonly ready: true } | { readonly answer: A } | { readonly error: string };
+/**
+ * How much memory (V8's old generation, in MB) a thread may use unless told otherwise: past it the
+ * thread is stopped, and its caller finds it, as a thread that does not answer, at its time limit.
+ */
+export const DEFAULT_THREAD_MEMORY_MB = 1024;
+
+/**
+ * What a thread replies: ready (first), a request's answer, what went wrong, or that its code ended
+ * the thread or threw outside any answer (`process.exit`, a throw in a timer, a rejected promise nobody
+ * awaited).
+ */
+export type ThreadReply<A> = { readonly ready: true } | { readonly answer: A } | { readonly error: string } | { readonly ended: string };
+
+/** A thread's code ended its thread, or threw where no answer could carry it: the message says which. */
+export class ThreadEnded extends Error {}
 
 interface TimedThreadData<D> {
   /** The module typescript-thread.mjs imports (from the sources only). */
@@ -55,17 +69,26 @@ export class TimedThread<D, R, A> {
   /**
    * Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`;
    * `beforeStop` runs each time the thread is stopped, before it is (to end what the thread started).
+   * The thread may use `memoryMb` of memory; what it prints goes to this process's stderr, never into
+   * its stdout (which may be a command's JSON).
    */
   constructor(
     from: string,
     module: string,
     data: D,
     private readonly beforeStop?: () => void,
+    memoryMb = DEFAULT_THREAD_MEMORY_MB,
   ) {
     const { port1, port2 } = new MessageChannel();
     const { entry, source } = threadEntry(from, module);
     const threadData: TimedThreadData<D> = { entry: source, data, port: port2, posted: this.posted };
-    this.thread = new Worker(entry, { workerData: threadData, transferList: [port2] });
+    this.thread = new Worker(entry, {
+      workerData: threadData,
+      transferList: [port2],
+      stdout: true,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
+    this.thread.stdout.pipe(process.stderr);
     this.thread.unref(); // a thread left running never keeps the process alive
     // A thread that dies without replying (its module failed before answerOnThread) is found late by the
     // caller's wait, which cannot see this event while it waits; the event must not end the process.
@@ -75,22 +98,29 @@ export class TimedThread<D, R, A> {
 
   /**
    * Sends a request and returns the answer, or throws: what the thread threw, as an Error with its
-   * message; `late(limit, false)` when the thread has not answered within `limit` ms, or
-   * `late(startLimit, true)` when it has not started within the larger of `limit` and
+   * message; a {@link ThreadEnded} when its code ended the thread or threw outside an answer (the
+   * thread is then stopped); `late(limit, false)` when the thread has not answered within `limit` ms,
+   * or `late(startLimit, true)` when it has not started within the larger of `limit` and
    * {@link THREAD_START_LIMIT_MS} (the thread is then stopped).
    */
   request(request: R, limit: number, late: (limit: number, starting: boolean) => Error): A {
     if (!this.ready) {
       const startLimit = Math.max(limit, THREAD_START_LIMIT_MS);
-      const started = this.nextReply(startLimit, () => late(startLimit, true));
-      if ('error' in started) throw new Error(started.error);
-      this.ready = true;
+      this.ready = 'ready' in this.answered(this.nextReply(startLimit, () => late(startLimit, true)));
     }
     Atomics.store(this.posted, 0, 0);
     this.port.postMessage(request);
-    const reply = this.nextReply(limit, () => late(limit, false));
+    return (this.answered(this.nextReply(limit, () => late(limit, false))) as { answer: A }).answer;
+  }
+
+  /** A reply that is no error; an error or an end is thrown. */
+  private answered(reply: ThreadReply<A>): ThreadReply<A> {
     if ('error' in reply) throw new Error(reply.error);
-    return (reply as { answer: A }).answer;
+    if ('ended' in reply) {
+      this.stop();
+      throw new ThreadEnded(reply.ended);
+    }
+    return reply;
   }
 
   stop(): void {
@@ -129,10 +159,21 @@ export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(reque
     Atomics.store(posted, 0, 1);
     Atomics.notify(posted, 0);
   };
-  const errorOf = (error: unknown) => ({ error: (error as Error)?.message ?? String(error) });
+  const errorOf = (error: unknown) => ({ error: messageOf(error) });
+  let started = false;
+  process.on('exit', (code) =>
+    reply({
+      ended: started
+        ? `ended its thread with process.exit(${code})`
+        : `ended its thread before it finished loading (process.exit, or a top-level await that nothing can settle)`,
+    }),
+  );
+  process.on('uncaughtException', (error) => reply({ ended: `threw asynchronously: ${messageOf(error)}` }));
+  process.on('unhandledRejection', (error) => reply({ ended: `left a promise rejected: ${messageOf(error)}` }));
   let answer: (request: R) => A | Promise<A>;
   try {
     answer = await start(data);
+    started = true;
   } catch (error) {
     reply(errorOf(error));
     return port.close();

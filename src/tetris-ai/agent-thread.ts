@@ -1,7 +1,8 @@
 /**
  * The thread an agent in code plays one game on (`loadCodeAgent` in code-agents.ts starts it): it
  * imports the agent's module, makes the game's agent and answers each turn, while the game waits for
- * each answer at most the move time limit (src/core/timed-thread.ts).
+ * each answer at most the move time limit (src/core/timed-thread.ts). Loading a module, it answers
+ * the agent's name.
  */
 import { answerOnThread } from '../core/timed-thread.ts';
 import { Board } from '../tetris/board.ts';
@@ -19,9 +20,14 @@ export interface ThreadTurn {
   readonly score: number;
 }
 
+/** A request to the thread: a turn to answer with a placement's index, or `name`, the agent's name (null if it has none). */
+export type ThreadRequest = ThreadTurn | 'name';
+
 await answerOnThread(async (file: string) => {
   const agent = (await importAgentModule(file)).newAgent();
-  return ({ width, height, rows, ...turn }: ThreadTurn): unknown => {
+  return (request: ThreadRequest): unknown => {
+    if (request === 'name') return agent.name ?? null;
+    const { width, height, rows, ...turn } = request;
     const board = new Board(width, height);
     board.rows.set(rows);
     return agent.choose({ ...turn, board });

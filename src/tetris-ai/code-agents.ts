@@ -16,15 +16,15 @@
  * TypeScript outside a package of `"type": "module"` must end in `.mts`.
  */
 import { importDefault, isCodeModule } from '../core/code-modules.ts';
-import { InputError } from '../core/errors.ts';
-import { TimedThread } from '../core/timed-thread.ts';
+import { InputError, messageOf } from '../core/errors.ts';
+import { ThreadEnded, TimedThread } from '../core/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import type { RuleSetName } from '../tetris/rules.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
-import type { ThreadTurn } from './agent-thread.ts';
+import type { ThreadRequest, ThreadTurn } from './agent-thread.ts';
 
 /** A placement a piece can take: its orientation and its bounding box's bottom-left corner (x, y from the floor). */
 export interface Placement {
@@ -110,12 +110,34 @@ export const DEFAULT_MOVE_TIME_LIMIT = 10_000;
 /**
  * Loads an agent module whose agents each play on a thread of their own (agent-thread.ts), so that one
  * that takes longer than `moveTimeLimit` milliseconds over a move is stopped, with an {@link AgentFault}.
- * The module is imported here first, so that a module that cannot be loaded or exports no agent is an
- * InputError naming it before any game. Call `stop()` on each agent when its game ends.
+ * The module is first loaded on a thread of its own as well, under the time a thread has to start
+ * (the larger of the move time limit and THREAD_START_LIMIT_MS), so that a module that cannot be loaded,
+ * exports no agent, or never finishes loading (an endless loop or a wait at its top level) is an
+ * InputError naming it before any game, and nothing it does stops this thread. Call `stop()` on each
+ * agent when its game ends.
  */
 export async function loadCodeAgent(file: string, moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT): Promise<AgentModule> {
-  const { name } = await importAgentModule(file);
+  const name = agentNameOnThread(file, moveTimeLimit);
   return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit), close: () => {} };
+}
+
+/** The name of the agent module `file` exports (or the file's), loaded on a thread of its own: see {@link loadCodeAgent}. */
+function agentNameOnThread(file: string, moveTimeLimit: number): string {
+  const thread = new TimedThread<string, ThreadRequest, string | null>(import.meta.url, './agent-thread', file);
+  const unloaded = (limit: number) =>
+    new InputError(
+      `the agent module ${file} did not finish loading within ${limit} ms (an endless loop, or a wait that never ends, at its top level?)`,
+    );
+  try {
+    return thread.request('name', moveTimeLimit, unloaded) ?? file;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const { message } = error as Error;
+    if (error instanceof ThreadEnded) throw new InputError(`the agent module ${file} ${message}`);
+    throw new InputError(message.includes(file) ? message : `the agent module ${file} threw while loading: ${message}`);
+  } finally {
+    thread.stop();
+  }
 }
 
 /**
@@ -208,10 +230,11 @@ export class CodeAgentChooser implements Chooser {
       });
     } catch (error) {
       if (error instanceof AgentFault) throw error;
-      throw new AgentFault(`${this.module.file} threw: ${(error as Error)?.message ?? String(error)}`);
+      if (error instanceof ThreadEnded) throw new AgentFault(`${this.module.file} ${error.message}`);
+      throw new AgentFault(`${this.module.file} threw: ${messageOf(error)}`);
     }
     if (!Number.isInteger(answer) || (answer as number) < 0 || (answer as number) >= count) {
-      throw new AgentFault(`${this.module.file} answered ${JSON.stringify(answer)}: not the index of one of the ${count} placements`);
+      throw new AgentFault(`${this.module.file} answered ${shownAnswer(answer)}: not the index of one of the ${count} placements`);
     }
     this.chosen = { list, index: answer as number };
     return { ...placements[answer as number], value: 0 };
@@ -225,5 +248,15 @@ export class CodeAgentChooser implements Chooser {
   /** Lets go of the agent (its thread, its process) when the game has ended. */
   stop(): void {
     this.agent.stop(this.faulted);
+  }
+}
+
+/** An agent's answer as the fault shows it: as JSON where it can be (a BigInt, a function or a cycle cannot). */
+function shownAnswer(answer: unknown): string {
+  if (typeof answer === 'bigint') return `${answer}n`;
+  try {
+    return JSON.stringify(answer) ?? String(answer);
+  } catch {
+    return String(answer);
   }
 }

@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+/** Agents in code that try to break the harness, as a hostile or careless student's might. */
+describe('agents in code that cannot break the harness', () => {
+  const modules = mkdtempSync(join(tmpdir(), 'gridmind-hostile-agent-'));
+  const moduleFile = (name: string, text: string) => {
+    const file = join(modules, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+  it.each([
+    [
+      'an endless loop',
+      'for (;;);\nexport default { choose: () => 0 };',
+      'did not finish loading within 10000 ms (an endless loop, or a wait that never ends, at its top level?)',
+    ],
+    [
+      'a top-level await that never settles',
+      'await new Promise(() => {});\nexport default { choose: () => 0 };',
+      'ended its thread before it finished loading (process.exit, or a top-level await that nothing can settle)',
+    ],
+    [
+      'process.exit()',
+      'process.exit(3);\nexport default { choose: () => 0 };',
+      'ended its thread before it finished loading (process.exit, or a top-level await that nothing can settle)',
+    ],
+  ])(
+    'refuses a module with %s at its top level in one line, exit 2, naming it, by the time a thread has to start',
+    async (what, text, says) => {
+      const file = moduleFile(`${what.replace(/\W+/g, '-')}.mjs`, text);
+      const started = performance.now();
+      const play = ['play', '--agent', file];
+      const bench = ['bench', '--agent', file, '--games', '2', '--board', '6x8'];
+      for (const command of what === 'process.exit()' ? [play, bench] : [play]) {
+        const { code, stdout, stderr } = await runCli(command);
+        expect([command[0], code]).toEqual([command[0], 2]);
+        expect(stdout).toBe('');
+        expect(stderr.trim().split('\n')).toEqual([`gridmind: error: the agent module ${file} ${says}`]);
+      }
+      expect(performance.now() - started).toBeLessThan(25_000); // stopped by the 10 s a thread has to start
+    },
+  );
+
+  it.each([
+    ['returns a BigInt', 'export default { choose: () => 1n };', /answered 1n: not the index of one of the \d+ placements$/],
+    ['is a getter that throws', 'export default { get choose() { throw new Error("no choice"); } };', null],
+    ['throws a non-Error', 'export default { choose() { throw 42; } };', /threw: 42$/],
+    ['throws null', 'export default { choose() { throw null; } };', /threw: null$/],
+    ['calls process.exit()', 'export default { choose() { process.exit(); } };', /ended its thread with process\.exit\(0\)$/],
+    [
+      'throws in a timer',
+      'let moves = 0; export default { choose() { if (++moves === 3) setTimeout(() => { throw new Error("later"); }); return 0; } };',
+      /threw asynchronously: later$/,
+    ],
+    [
+      'leaves a promise rejected',
+      'export default { choose() { Promise.reject(new Error("nobody waits")); return 0; } };',
+      /left a promise rejected: nobody waits$/,
+    ],
+  ])('ends the game at once with the fault it is when its choose %s', async (what, text, fault) => {
+    const file = moduleFile(`${what.replace(/\W+/g, '-')}.mjs`, text);
+    const started = performance.now();
+    const { code, stdout, stderr } = await runCli(['play', '--agent', file, '--agent-time-limit', '20000', '--json']);
+    if (fault === null) {
+      // Its module exports no agent that can be asked: refused before the game, as any module that exports none.
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([`gridmind: error: the agent module ${file} threw while loading: no choice`]);
+      return;
+    }
+    expect(code, stderr).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.outcome).toBe('agent-fault');
+    expect(result.fault).toMatch(new RegExp(`^${escaped(file)} `));
+    expect(result.fault).toMatch(fault);
+    expect(stderr).not.toMatch(/^\s+at /m); // no stack trace
+    expect(performance.now() - started).toBeLessThan(15_000); // at once, not after the 20 s limit
+  });
+
+  it("keeps what an agent prints out of the command's JSON: it goes to stderr", async () => {
+    const file = moduleFile('chatty.mjs', 'export default { choose(turn) { console.log("thinking about", turn.piece); return 0; } };');
+    const { code, stdout, stderr } = await runCli(['play', '--agent', file, '--max-pieces', '5', '--json']);
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ pieces: 5 });
+    expect(stderr).toMatch(/^thinking about [IJLOSTZ]$/m);
+  });
+});
