@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { accessibilityViolations, appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 import {
   BOARD,
   boardState,
@@ -12,7 +12,6 @@ import {
   status,
   tapCell,
   WINDOW_SIZES,
-  openSameGame,
 } from './samegame-page.ts';
 
 /** Okabe and Ito's seven colours, then light grey and white (web/src/samegame/draw.ts), as canvas pixels. */
@@ -69,7 +68,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   const { app, browser } = appInBrowser([], { hasTouch: true });
 
   it('plays by arrows and Enter or Space on a visible cursor, undoes with Ctrl+Z, redoes with Ctrl+Y or Ctrl+Shift+Z, and after R starts a board on Enter', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     for (const name of ['wide', 'narrow'] as const) {
       await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '3');
@@ -90,6 +89,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
       await moveCursorTo(page, groupCell(await boardState(page, 'board'))!);
       expect(await page.textContent('[data-testid=sg-hover]')).toMatch(/^This group: \d+ cells, \+\d+ points\./); // the cursor's group
       await screenshot(page, `samegame-keyboard-${name}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.keyboard.press('Control+z');
       await expect.poll(() => boardState(page, 'board'), PATIENTLY).toBe(afterOne);
@@ -115,7 +115,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   });
 
   it('removes groups tapped with a finger at 420×900 and at 1280×800, without scrolling sideways', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     for (const name of ['narrow', 'wide'] as const) {
       await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '3');
@@ -137,7 +137,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   });
 
   it('keeps its settings through a reload: board, colours, rules, method and its settings, seconds, interval and shapes', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     await setField(page, 'sg-columns', '7');
     await setField(page, 'sg-rows', '8');
     await setField(page, 'sg-colours', '4');
@@ -186,7 +186,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
   });
 
   it('draws the colour-blind-safe palette, and shapes on the cells when asked', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     for (const name of ['wide', 'narrow'] as const) {
       await page.setViewportSize(WINDOW_SIZES[name]);
       await setField(page, 'sg-colours', '9');
@@ -206,6 +206,7 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
       for (const { digit, cell } of cells.slice(0, 20)) expect((await cellPixels(page, cell)).edge).toEqual(PALETTE[digit]); // the colour around the shape
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `samegame-shapes-${name}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
     }
     await page.close();

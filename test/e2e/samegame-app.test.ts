@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SameGame } from '../../src/samegame/game.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { appInBrowser, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 import {
   BOARD,
   boardState,
@@ -15,14 +15,13 @@ import {
   setField,
   shown,
   status,
-  openSameGame,
 } from './samegame-page.ts';
 
 describe('the SameGame page in a real browser', () => {
   const { app, browser } = appInBrowser();
 
   it('removes a clicked group, explains a lone cell, keeps the status line right through undo and redo, and replays a full solution', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     await setField(page, 'sg-colours', '3');
     await setField(page, 'sg-interval', '60');
     await setField(page, 'sg-seconds', '1');
@@ -104,7 +103,7 @@ describe('the SameGame page in a real browser', () => {
   });
 
   it('competes fairly: the computer plays a random puzzle first, the player the same one without help, and the verdict shows', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     await setField(page, 'sg-seconds', '1');
     await newBoard(page, 6, 6);
     await page.click('[data-testid=sg-compete]');
@@ -155,7 +154,7 @@ describe('the SameGame page in a real browser', () => {
   });
 
   it("offers the settings the chosen method takes, made from the solver's table, and gives the search those alone", async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     const fields = () =>
       page.$$eval('[data-testid=sg-method-settings] [data-testid^=sg-setting-]', (found) =>
         found.map((field) => field.getAttribute('data-testid')),

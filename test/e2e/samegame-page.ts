@@ -1,18 +1,10 @@
 /** What the browser tests of the SameGame page do on it: read its board and status, set fields, click cells, play groups. */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { openPage, PATIENTLY } from './app-harness.ts';
+import { PATIENTLY } from './app-harness.ts';
 
 /** The window sizes each view is tried at, by the names their screenshots take. */
 export const WINDOW_SIZES = { wide: { width: 1280, height: 800 }, narrow: { width: 420, height: 900 } } as const;
-
-/** Opens the SameGame page of the app at `url` as on a first visit: without the settings an earlier test left in local storage. */
-export async function openSameGame(browser: BrowserContext, url: string): Promise<Page> {
-  const page = await openPage(browser, `${url}/#/samegame`);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  return page;
-}
 
 /** The SameGame page's board. */
 export const BOARD = '[data-testid=samegame-board]';

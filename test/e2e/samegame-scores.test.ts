@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
-import { boardState, newBoard, openSameGame, playToTheEnd, setField, shown, WINDOW_SIZES } from './samegame-page.ts';
+import { accessibilityViolations, appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { boardState, newBoard, playToTheEnd, setField, shown, WINDOW_SIZES } from './samegame-page.ts';
 
 const WATCHED = '[data-testid=sg-watch-board]';
 
@@ -34,7 +34,7 @@ describe("the SameGame page's scores in a real browser", () => {
   const { app, browser } = appInBrowser();
 
   it('saves a finished game as a verified score, shows it in its SameGame table, and plays it again move by move', async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     const saved: { name: string; points: number; moves: number }[] = [];
     for (const [label, name, seed] of [
       ['wide', 'Ana', '5'],
@@ -59,6 +59,7 @@ describe("the SameGame page's scores in a real browser", () => {
         );
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `samegame-score-saved-${label}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.click('[data-testid=sg-saved-table]');
       await page.waitForSelector(`[data-testid=scores] >> text=${name}`);
@@ -73,6 +74,7 @@ describe("the SameGame page's scores in a real browser", () => {
       expect(await page.textContent('[data-testid=scores] thead')).toMatch(/Moves/);
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `scores-samegame-${label}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.click(`[data-testid=scores] tr:has-text("${name}") [data-testid=watch]`);
       await page.locator(WATCHED).waitFor();
@@ -84,6 +86,7 @@ describe("the SameGame page's scores in a real browser", () => {
       expect(await scrollsSideways(page)).toBe(false);
       await seekTo(page, Math.min(2, moves));
       await screenshot(page, `samegame-watch-score-${label}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.click('[data-testid=sg-watch-table]');
       await page.waitForSelector(`[data-testid=scores] >> text=${name}`);
     }
@@ -91,7 +94,7 @@ describe("the SameGame page's scores in a real browser", () => {
   });
 
   it("shows the computer's line of a contest on the same board, from the result box, and goes back to the game", async () => {
-    const page = await openSameGame(browser(), app.url);
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
     for (const label of ['wide', 'narrow'] as const) {
       await page.setViewportSize(WINDOW_SIZES[label]);
       await setField(page, 'sg-seconds', '1');
@@ -114,6 +117,7 @@ describe("the SameGame page's scores in a real browser", () => {
       expect(await scrollsSideways(page)).toBe(false);
       await seekTo(page, Math.min(2, moves));
       await screenshot(page, `samegame-computer-line-${label}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.click('[data-testid=sg-watch-close]');
       await page.locator('[data-testid=sg-result]').waitFor();
       expect(await boardState(page, 'moves')).toBe(mine);
