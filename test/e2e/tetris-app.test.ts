@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.ts';
 import { appInBrowser, nextFrames, openPage, PATIENTLY, screenshot } from './app-harness.ts';
+import { fallingPiece } from './tetris-pages.ts';
 
 interface GameChoice {
   player?: string;
@@ -28,10 +29,6 @@ async function startGame(page: Page, choice: GameChoice): Promise<void> {
 }
 
 const boardState = async (page: Page, name: string) => (await page.getAttribute('[data-testid=board]', `data-${name}`)) ?? '';
-const piece = async (page: Page) => {
-  const [letter, rotation, x, y] = (await boardState(page, 'piece')).split(' ');
-  return { letter, rotation: Number(rotation), x: Number(x), y: Number(y) };
-};
 /** Waits until the board's number `data-NAME` is at least `least` (no code is evaluated from text: the page's policy forbids it). */
 const waitForBoard = (page: Page, name: string, least: number, timeout = 30_000) =>
   page.waitForFunction(
@@ -47,10 +44,10 @@ describe('the web app in a real browser', () => {
     const page = await openPage(browser(), app.url);
     await screenshot(page, 'setup-panel');
     await startGame(page, { player: 'human', seed: 1 });
-    const start = await piece(page);
+    const start = await fallingPiece(page);
     expect(start.letter).toBe('L'); // seed 1's first piece
-    const settled = (expected: Partial<Awaited<ReturnType<typeof piece>>>) =>
-      expect.poll(() => piece(page), PATIENTLY).toMatchObject(expected);
+    const settled = (expected: Partial<Awaited<ReturnType<typeof fallingPiece>>>) =>
+      expect.poll(() => fallingPiece(page), PATIENTLY).toMatchObject(expected);
     await page.keyboard.press('ArrowLeft');
     await settled({ x: start.x - 1 });
     await page.keyboard.press('d');
@@ -74,12 +71,12 @@ describe('the web app in a real browser', () => {
     await startGame(page, { player: 'human' });
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     await page.getByText('Paused — press P').waitFor({ timeout: 5_000 });
-    const y = (await piece(page)).y;
+    const y = (await fallingPiece(page)).y;
     await page.waitForTimeout(1300); // more than one gravity step at level 0
-    expect((await piece(page)).y).toBe(y);
+    expect((await fallingPiece(page)).y).toBe(y);
     await page.keyboard.press('p');
     await page.waitForTimeout(1300);
-    expect((await piece(page)).y).toBeLessThan(y);
+    expect((await fallingPiece(page)).y).toBeLessThan(y);
     await page.close();
   });
 

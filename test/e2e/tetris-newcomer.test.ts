@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
-import { boxOf, startPlay, WINDOWS } from './tetris-pages.ts';
+import { appInBrowser, launchBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { boardData, boxOf, fallingPiece, startPlay, WINDOWS } from './tetris-pages.ts';
 
 /** A game's counters as the engine keeps them (`Game`'s fields). */
 interface Counters {
@@ -64,6 +64,25 @@ async function expectOneLineEach(counters: Locator): Promise<void> {
   for (const counter of await counters.all()) {
     const shown = await lineBoxes(counter);
     expect(shown, `${shown.text} takes ${shown.lines} lines or spills`).toMatchObject({ lines: 1, inside: true });
+  }
+}
+
+/**
+ * The on-screen controls lie under the board, never over it, whole in the window with the board, and
+ * every button is big enough for a thumb (44 × 44 CSS pixels at least, WCAG 2.5.5's target size).
+ */
+async function expectPadUnderBoard(page: Page, board: Locator, windowHeight: number): Promise<void> {
+  const pad = page.locator('[data-testid=touch-pad]');
+  const boardBox = await boxOf(board);
+  const padBox = await boxOf(pad);
+  expect(padBox.y).toBeGreaterThanOrEqual(boardBox.y + boardBox.height);
+  expect(boardBox.y).toBeGreaterThanOrEqual(0);
+  expect(padBox.y + padBox.height).toBeLessThanOrEqual(windowHeight);
+  const buttons = await pad.locator('button').all();
+  expect(buttons.length).toBeGreaterThanOrEqual(6); // the counter-clockwise turn where the rotation system has it
+  for (const button of buttons) {
+    const { width, height } = await boxOf(button);
+    expect(Math.min(width, height), `${await button.getAttribute('data-testid')} is too small to tap`).toBeGreaterThanOrEqual(44);
   }
 }
 
@@ -236,4 +255,73 @@ describe('Play and Duel in their first minutes', () => {
       await page.close();
     });
   }
+  for (const size of WINDOWS) {
+    it(`phones (${size.name}): on-screen controls under the board play a game by touch as the keys would`, async () => {
+      const touchScreen = await launchBrowser({ hasTouch: true });
+      try {
+        const page = await openPage(touchScreen, app.url);
+        await page.setViewportSize(size);
+        await page.selectOption('[data-testid=rotation]', 'srs'); // SRS turns both ways
+        await startPlay(page, { player: 'human', seed: 1 });
+        await expectPadUnderBoard(page, page.locator('[data-testid=board] canvas'), size.height);
+        const tap = async (name: string) => {
+          const { x, y, width, height } = await boxOf(page.locator(`[data-testid=touch-${name}]`));
+          await page.touchscreen.tap(x + width / 2, y + height / 2);
+        };
+        const settled = (expected: Partial<Awaited<ReturnType<typeof fallingPiece>>>) =>
+          expect.poll(() => fallingPiece(page), PATIENTLY).toMatchObject(expected);
+        const start = await fallingPiece(page);
+        expect(start.letter).toBe('L'); // seed 1's first piece, as the keyboard test finds it
+        await tap('L');
+        await settled({ x: start.x - 1 });
+        await tap('R');
+        await tap('R');
+        await settled({ x: start.x + 1 });
+        await tap('C');
+        await settled({ rotation: 1 });
+        await tap('A');
+        await settled({ rotation: 0 });
+        const high = (await fallingPiece(page)).y;
+        await tap('D');
+        await expect.poll(async () => (await fallingPiece(page)).y, PATIENTLY).toBeLessThan(high);
+        await screenshot(page, `touch-play-${size.name}`);
+        await tap('H');
+        await expect.poll(() => boardData(page, 'pieces'), PATIENTLY).toBe('1');
+        await settled({ letter: 'T' }); // the next piece of seed 1
+        await tap('pause');
+        await page.getByText('Paused — press P').waitFor();
+        expect(await page.isDisabled('[data-testid=touch-L]')).toBe(true);
+        await tap('pause');
+        await expect.poll(() => page.getByText('Paused — press P').count(), PATIENTLY).toBe(0);
+        expect(await scrollsSideways(page)).toBe(false);
+        await page.close();
+
+        // The Duel: the human's board has the controls, the agent's none.
+        const duel = await openPage(touchScreen, `${app.url}/#/duel`);
+        await duel.setViewportSize(size);
+        await duel.click('[data-testid=duel-start]'); // a human against an agent
+        await duel.waitForSelector('canvas[aria-label="right board"]');
+        expect(await duel.locator('[data-testid=touch-pad]').count()).toBe(1);
+        expect(await duel.locator('[data-testid=touch-A]').count()).toBe(0); // the classic rotation system turns one way
+        await expectPadUnderBoard(duel, duel.locator('[data-testid=board] canvas').first(), size.height);
+        const x = (await fallingPiece(duel)).x;
+        const { x: left, y: top, width, height } = await boxOf(duel.locator('[data-testid=touch-L]'));
+        await duel.touchscreen.tap(left + width / 2, top + height / 2);
+        await expect.poll(async () => (await fallingPiece(duel)).x, PATIENTLY).toBe(x - 1);
+        await screenshot(duel, `touch-duel-${size.name}`);
+        expect(await scrollsSideways(duel)).toBe(false);
+        await duel.close();
+      } finally {
+        await touchScreen.close();
+      }
+    });
+  }
+
+  it('wide, without a touch screen: no on-screen controls', async () => {
+    const page = await openPage(browser(), app.url);
+    await page.setViewportSize(WINDOWS[0]);
+    await startPlay(page, { player: 'human', seed: 1 });
+    expect(await page.locator('[data-testid=touch-pad]').count()).toBe(0);
+    await page.close();
+  });
 });

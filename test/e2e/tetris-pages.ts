@@ -37,6 +37,12 @@ export async function startPlay(page: Page, choice: { player: string; rules?: st
 export const boardData = async (page: Page, name: string) =>
   (await page.locator('[data-testid=board]').first().getAttribute(`data-${name}`)) ?? '';
 
+/** The first board's falling piece: its letter, rotation and cell. */
+export async function fallingPiece(page: Page) {
+  const [letter, rotation, x, y] = (await boardData(page, 'piece')).split(' ');
+  return { letter, rotation: Number(rotation), x: Number(x), y: Number(y) };
+}
+
 /** Text that fits its box: no wider than the box, or cut short with an ellipsis. */
 export async function expectFits(locator: Locator): Promise<void> {
   for (const element of await locator.all()) {

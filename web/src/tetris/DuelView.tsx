@@ -11,6 +11,8 @@ import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type TetrisSession } from './session.ts';
 import { GameFields, PlayerSelect } from './SetupPanel.tsx';
 import { playableDuelSettings, type DuelSettings } from './stored-setup.ts';
+import { TouchControls } from './TouchControls.tsx';
+import { TOUCH_PAD_HEIGHT, useTouchPad } from './touch-pad.ts';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
 import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.tsx';
 import './tetris.css';
@@ -50,7 +52,9 @@ export function DuelView() {
   const [, tick] = useTicker();
   const sessions = useRef<TetrisSession[]>([]);
   const container = useRef<HTMLDivElement>(null);
-  const layout = useBoardLayout('duel', container, setup.width, setup.height);
+  const touchPad = useTouchPad();
+  const humanPlays = sessions.current[0]?.agent === null; // the left board is the human's, if any
+  const layout = useBoardLayout('duel', container, setup.width, setup.height, touchPad && humanPlays ? TOUCH_PAD_HEIGHT : 0);
 
   const stopAll = () => sessions.current.forEach((session) => session.stop());
   useEffect(() => stopAll, []);
@@ -220,6 +224,15 @@ export function DuelView() {
                   <Hud session={session} />
                 </div>
               </div>
+              {touchPad && session.agent === null && (
+                <TouchControls
+                  onKey={(key) => session.humanKey(key)}
+                  onPause={togglePause}
+                  paused={paused}
+                  disabled={result !== null}
+                  turnsBothWays={session.turnsBothWays}
+                />
+              )}
             </div>
           );
         })}

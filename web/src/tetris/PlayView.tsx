@@ -13,6 +13,8 @@ import { KeyHelp } from './KeyHelp.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
+import { TouchControls } from './TouchControls.tsx';
+import { TOUCH_PAD_HEIGHT, useTouchPad } from './touch-pad.ts';
 import { playableSetup } from './stored-setup.ts';
 import { Welcome } from './Welcome.tsx';
 import { compareByKey, DEFAULT_EXPLAINER, useWhyHere } from './why-here.ts';
@@ -82,7 +84,8 @@ export function PlayView() {
   const [, tick] = useTicker();
   const session = useRef<TetrisSession | null>(null);
   const container = useRef<HTMLElement>(null);
-  const layout = useBoardLayout('play', container, setup.width, setup.height);
+  const touchPad = useTouchPad();
+  const layout = useBoardLayout('play', container, setup.width, setup.height, touchPad ? TOUCH_PAD_HEIGHT : 0);
 
   const save = async (finished: TetrisSession, name: string) => {
     const scores = await submitHighScore(finished.submission(name));
@@ -90,6 +93,7 @@ export function PlayView() {
   };
   const start = (chosen: SessionSetup) => {
     session.current?.stop();
+    window.scrollTo(0, 0); // the board at the top: the first screen's set-up, long on a phone, left the page scrolled
     setSetup(chosen);
     setChoosing(false);
     setOver(null);
@@ -151,7 +155,10 @@ export function PlayView() {
   const showWhy = why && current !== null && current.paused && !current.game.over;
   const whyHere = useWhyHere(current?.game ?? null, agent, showWhy, `${current?.game.pieces} ${current?.game.clock}`);
   return (
-    <section class={`play${whyHere.explanation === null ? '' : ' explaining'}${current ? '' : ' welcoming'}`} ref={container}>
+    <section
+      class={`play${whyHere.explanation === null ? '' : ' explaining'}${current ? '' : ' welcoming'}${current && touchPad ? ' touch' : ''}`}
+      ref={container}
+    >
       {current && (
         <>
           <NextAndHud session={current} previewCell={layout.previewCell} />
@@ -163,6 +170,15 @@ export function PlayView() {
               </div>
             )}
           </div>
+          {touchPad && (
+            <TouchControls
+              onKey={(key) => current.humanKey(key)}
+              onPause={() => current.togglePause()}
+              paused={current.paused}
+              disabled={current.game.over}
+              turnsBothWays={current.turnsBothWays}
+            />
+          )}
           {over && (
             <GameOverDialog session={current} over={over} onSave={(name) => void save(current, name)} onNewGame={() => setChoosing(true)} />
           )}

@@ -44,9 +44,9 @@ interface Room {
 }
 
 /**
- * Cell sizes that fit a view's boards, with what styles.css puts beside them, into the room its
- * container has: a wide window shows everything without scrolling; a narrow one stacks the duel's
- * boards, each fitting the window once scrolled to.
+ * Cell sizes that fit a view's boards, with what styles.css puts beside them and `below` pixels under
+ * them (on-screen controls), into the room its container has: a wide window shows everything without
+ * scrolling; a narrow one stacks the duel's boards, each fitting the window once scrolled to.
  */
 export function boardLayout(
   view: BoardView,
@@ -55,13 +55,14 @@ export function boardLayout(
   windowHeight: number,
   columns: number,
   rows: number,
+  below = 0,
 ): BoardLayout {
   const narrow = windowWidth <= NARROW_WINDOW;
   const boards = view === 'duel' && !narrow ? 2 : 1;
   const beside = narrow ? BESIDE.narrow : BESIDE[view];
   const width = room.width / boards - beside;
   const top = narrow && view === 'duel' ? Math.min(room.top, NARROW_SCROLLED_TOP) : room.top;
-  const height = windowHeight - top - (view === 'duel' ? TITLE : 0) - BOTTOM_MARGIN;
+  const height = windowHeight - top - (view === 'duel' ? TITLE : 0) - below - BOTTOM_MARGIN;
   const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(width / columns), Math.floor(height / rows)));
   const compact = narrow || view === 'duel';
   const previewCell = compact ? Math.min(cell, Math.max(MIN_COMPACT_PREVIEW_CELL, Math.round(cell / 2))) : cell;
@@ -69,7 +70,13 @@ export function boardLayout(
 }
 
 /** {@link boardLayout} for the boards inside `container`, measured after every render. */
-export function useBoardLayout(view: BoardView, container: MutableRef<HTMLElement | null>, columns: number, rows: number): BoardLayout {
+export function useBoardLayout(
+  view: BoardView,
+  container: MutableRef<HTMLElement | null>,
+  columns: number,
+  rows: number,
+  below = 0,
+): BoardLayout {
   const windowSize = useWindowSize();
   const [room, setRoom] = useState<Room>({ width: windowSize.width, top: 0 }); // until measured
   useLayoutEffect(() => {
@@ -78,5 +85,5 @@ export function useBoardLayout(view: BoardView, container: MutableRef<HTMLElemen
     const measured = { width: element.clientWidth, top: Math.round(element.getBoundingClientRect().top + scrollY) };
     if (measured.width !== room.width || measured.top !== room.top) setRoom(measured);
   });
-  return boardLayout(view, room, windowSize.width, windowSize.height, columns, rows);
+  return boardLayout(view, room, windowSize.width, windowSize.height, columns, rows, below);
 }

@@ -137,6 +137,11 @@ export class TetrisSession {
     return this.paused || this.held;
   }
 
+  /** Whether a human may turn pieces counter-clockwise: under the rotation system's rules, or aiming a drop (either way then). */
+  get turnsBothWays(): boolean {
+    return this.game.system.counterClockwise || this.game.rules.style === 'drop';
+  }
+
   /** Pieces that locked while the agent played. */
   get agentPieces(): number {
     return this.pieceByAgent.filter((byAgent) => byAgent).length;
