@@ -49,6 +49,7 @@ describe("the SameGame page's scores in a real browser", () => {
       const points = Number(await boardState(page, 'score'));
       const moves = Number(await boardState(page, 'moves'));
       saved.push({ name, points, moves });
+      expect(await page.inputValue('[data-testid=sg-name]')).toBe(saved.length === 1 ? 'Player' : saved[0].name); // the last name saved under
       await page.fill('[data-testid=sg-name]', name);
       await page.click('[data-testid=sg-save]');
       const rank = [...saved].sort((a, b) => b.points - a.points || saved.indexOf(a) - saved.indexOf(b)).findIndex((s) => s.name === name);
