@@ -1,3 +1,4 @@
+import { LetterLog } from '../core/letter-log.ts';
 import { Prng } from '../core/prng.ts';
 import { PythonRandom } from '../core/python-random.ts';
 import { AVEIRO_DRAWINGS } from '../tetris/rotation/aveiro.ts';
@@ -133,13 +134,10 @@ export class AveiroGame {
   /** Lines cleared and pieces locked so far. */
   lines = 0;
   pieces = 0;
-  /** Every shape drawn so far, in order, as letters ("SZT…"): the pieces played and the next ones shown. */
-  dealt = '';
-  /**
-   * One character per tick so far: the key the tick applied after the fall (`w`, `a`, `d` or `s`), or
-   * `.` when it applied none (no key, another key, or the piece locked). With `dealt`, the whole game.
-   */
-  ticks = '';
+  /** Every shape drawn so far, in order (`dealt`). */
+  private readonly drawn = new LetterLog();
+  /** Each tick's key so far (`ticks`). */
+  private readonly applied = new LetterLog();
   private lastKey = '';
   private readonly draw: () => ShapeName;
   private readonly filled = new Set<number>();
@@ -152,10 +150,28 @@ export class AveiroGame {
     const draw = typeof source === 'number' ? seededDraw(source, generator) : listedDraw(source);
     this.draw = () => {
       const shape = draw();
-      this.dealt += shape;
+      this.drawn.push(shape);
       return shape;
     };
     this.next = [this.draw(), this.draw(), this.draw()];
+  }
+
+  /** Every shape drawn so far, in order, as letters ("SZT…"): the pieces played and the next ones shown. */
+  get dealt(): string {
+    return this.drawn.toString();
+  }
+
+  /**
+   * One letter per tick so far: the key the tick applied after the fall (`w`, `a`, `d` or `s`), or `.`
+   * when it applied none (no key, another key, or the piece locked). With `dealt`, the whole game.
+   */
+  get ticks(): string {
+    return this.applied.toString();
+  }
+
+  /** Ticks played so far. */
+  get tickCount(): number {
+    return this.applied.length;
   }
 
   /** The last key received since the previous tick wins; only its first character counts. */
@@ -173,11 +189,11 @@ export class AveiroGame {
     const fallen = { ...this.current, y: this.current.y + 1 };
     if (this.valid(fallen)) {
       this.current = this.applyKey(fallen);
-      this.ticks += APPLIED_KEYS.includes(this.lastKey) ? this.lastKey : '.';
+      this.applied.push(APPLIED_KEYS.includes(this.lastKey) ? this.lastKey : '.');
     } else {
       this.lock(this.current);
       this.current = null;
-      this.ticks += '.';
+      this.applied.push('.');
     }
     this.lastKey = '';
     return this.frame();

@@ -1,4 +1,4 @@
-import { Game, type ReplayLog } from '../tetris/game.ts';
+import { Game, type LoggedInput, type ReplayLog } from '../tetris/game.ts';
 import type { Key } from '../tetris/keys.ts';
 import { BASE_SPEED, type AveiroGame } from './game.ts';
 
@@ -20,7 +20,9 @@ const GRIDMIND_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R', s:
  * moves it, Gridmind does not place it.
  */
 export function aveiroReplayLog(game: Pick<AveiroGame, 'dealt' | 'ticks'>): ReplayLog {
-  const replayed = new Game({ rules: 'aveiro', sequence: game.dealt, preview: AVEIRO_PREVIEW });
+  // The game's own log copies every input once more when read: the inputs are logged here instead.
+  const replayed = new Game({ rules: 'aveiro', sequence: game.dealt, preview: AVEIRO_PREVIEW }, { keepLog: false });
+  const inputs: LoggedInput[] = [];
   let time = 0;
   let dropped = false;
   for (const key of game.ticks) {
@@ -32,8 +34,11 @@ export function aveiroReplayLog(game: Pick<AveiroGame, 'dealt' | 'ticks'>): Repl
     // The protocol's next tick comes 1 / speed seconds after this one, at the speed of the score now.
     time += 1000 / (BASE_SPEED + replayed.level);
     replayed.advance(time - replayed.clock);
-    if (key in GRIDMIND_KEY) replayed.press(GRIDMIND_KEY[key]);
+    if (key in GRIDMIND_KEY) {
+      inputs.push({ t: replayed.clock, key: GRIDMIND_KEY[key] });
+      replayed.press(GRIDMIND_KEY[key]);
+    }
     dropped = key === 's';
   }
-  return replayed.replayLog();
+  return { format: 'gridmind-tetris-replay', version: 1, config: replayed.config, inputs, end: replayed.clock };
 }
