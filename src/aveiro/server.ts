@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db } from '../store/database.ts';
-import { addHighScore, cleanName, topHighScores } from '../store/highscores.ts';
+import { cleanName, nameProblem } from '../core/player-names.ts';
+import { addHighScore, topHighScores } from '../store/highscores.ts';
 import { AVEIRO_TABLE } from './score-table.ts';
 import { AveiroGame, startInfo, type PieceGenerator } from './game.ts';
 import { aveiroReplayLog } from './replay.ts';
@@ -66,9 +67,8 @@ export interface FinishedGame extends LiveGame {
 }
 
 /**
- * Ticks past which a game's replay is not kept: its score still is. An agent's game of 9,673 ticks made
- * 260 kB of JSON in 9–20 ms here once warm, so one of 100,000 makes some 2.7 MB in 0.1–0.2 s, while
- * every game waits.
+ * Ticks past which a game's replay is not kept (an agent's game of 100,000 ticks makes about 3 MB of
+ * JSON, in half a second while every game waits): its score still is.
  */
 export const MAX_KEPT_TICKS = 100_000;
 
@@ -202,7 +202,7 @@ export class AveiroServer {
   finish(session: GameSession): void {
     const name = session.player.name!;
     const { game } = session;
-    const replay = game.tickCount > MAX_KEPT_TICKS ? undefined : JSON.stringify(aveiroReplayLog(game));
+    const replay = game.ticks.length > MAX_KEPT_TICKS ? undefined : JSON.stringify(aveiroReplayLog(game));
     const scoreId = addHighScore(this.options.db, AVEIRO_TABLE, {
       name,
       points: game.score,
@@ -276,6 +276,8 @@ export class AveiroServer {
     }
     if (connection.name !== undefined) return reply('already joined: one game per connection');
     if (request.name === undefined) return reply('a player\'s join needs a "name" string: {"cmd":"join","name":"me"}');
+    const problem = nameProblem(request.name);
+    if (problem !== null) return reply(problem);
     connection.name = cleanName(request.name);
     send(connection.socket, JSON.stringify(startInfo()));
     this.waiting.push(connection);

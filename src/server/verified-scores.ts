@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
+import { nameProblem } from '../core/player-names.ts';
 import { replaySameGame, type SameGameReplay } from '../samegame/replay.ts';
 import type { AgentShare, NewHighScore, ScoreTable } from '../store/highscores.ts';
 import { replay, type ReplayLog } from '../tetris/game.ts';
@@ -14,12 +15,22 @@ import { RULE_SETS } from '../tetris/rules.ts';
 /** Inputs a replay may hold: a long game of an agent at full speed in the web app stays well below. */
 export const MAX_REPLAY_INPUTS = 2_000_000;
 
+/** A player's or agent's name, refused when it would mislead (see core/player-names.ts). */
+const playerName = (what: string) =>
+  z
+    .string(`${what} must be text`)
+    .max(200, `${what} is too long`)
+    .superRefine((name, context) => {
+      const problem = nameProblem(name);
+      if (problem !== null) context.addIssue({ code: 'custom', message: `${what}: ${problem}` });
+    });
+
 const submission = z.object({
-  name: z.string('name must be text').max(200, 'name is too long'),
+  name: playerName('name'),
   replay: z.looseObject({ format: z.string('replay.format must name a replay format') }, 'replay must be a game replay object'),
   agents: z
     .array(
-      z.object({ name: z.string('an agent name must be text').max(200), pieces: z.number().int().min(0, 'pieces must be 0 or more') }),
+      z.object({ name: playerName('an agent name'), pieces: z.number().int().min(0, 'pieces must be 0 or more') }),
       'agents must be a list of {"name","pieces"}',
     )
     .max(8, 'at most 8 agents')

@@ -1,9 +1,8 @@
+import { cleanName } from '../core/player-names.ts';
 import type { SameGameReplay } from '../samegame/replay.ts';
 import type { ReplayLog } from '../tetris/game.ts';
 import type { Db } from './database.ts';
 
-/** Longest player or agent name kept in the table. */
-export const MAX_NAME_LENGTH = 24;
 /** Entries shown per table (S1 kept 5; Gridmind keeps the top 10 per rule set and board size). */
 export const TOP_ENTRIES = 10;
 
@@ -69,7 +68,7 @@ export interface ScoreTable {
 
 /**
  * Stores a finished game's score; returns its id. Names are trimmed, stripped of control characters and
- * cut to {@link MAX_NAME_LENGTH}; they are kept as text and must be shown as text (never as HTML).
+ * cut as {@link cleanName} cuts them; they are kept as text and must be shown as text (never as HTML).
  */
 export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number {
   const agents = entry.agents?.length ? JSON.stringify(entry.agents.map(({ name, pieces }) => ({ name: cleanName(name), pieces }))) : null;
@@ -126,12 +125,4 @@ export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
     agents: row.agents === null ? [] : (JSON.parse(row.agents) as AgentShare[]),
     replayable: row.replayable === 1,
   }));
-}
-
-export function cleanName(name: string): string {
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, MAX_NAME_LENGTH);
-  return cleaned === '' ? 'anonymous' : cleaned;
 }

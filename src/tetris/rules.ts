@@ -33,7 +33,8 @@ const classicGravityMs = (level: number): number => 1100 - 50 * level;
 export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
   classic: {
     name: 'classic',
-    summary: 'Clear rows to score: n rows at once score n²·(100 + 5 × level), so four at once are worth sixteen singles; the level rises every 10 rows, up to 20, and pieces fall faster, from 1.1 s a row to 0.1 s (after the iarTris course project)',
+    summary:
+      'Clear rows to score: n rows at once score n²·(100 + 5 × level), so four at once are worth sixteen singles; the level rises every 10 rows, up to 20, and pieces fall faster, from 1.1 s a row to 0.1 s (after the iarTris course project)',
     width: 10,
     height: 20,
     rotation: 'classic',
@@ -45,7 +46,8 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
   },
   target: {
     name: 'target',
-    summary: 'Reach a target score exactly: a piece that clears n rows scores n(n − 1) + 1 (1, 3, 7 or 13 points); going past the target, or filling the board, loses (after a course report on planning to a target)',
+    summary:
+      'Reach a target score exactly: a piece that clears n rows scores n(n − 1) + 1 (1, 3, 7 or 13 points); going past the target, or filling the board, loses (after a course report on planning to a target)',
     width: 10,
     height: 20,
     rotation: 'classic',
@@ -57,7 +59,8 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
   },
   aveiro: {
     name: 'aveiro',
-    summary: 'The University of Aveiro course\'s network game: an 8-wide board, the square of the rows a piece clears as its points, and a game that speeds up as the score grows (10 + score ÷ 10 ticks a second)',
+    summary:
+      "The University of Aveiro course's network game: an 8-wide board, the square of the rows a piece clears as its points, and a game that speeds up as the score grows (10 + score ÷ 10 ticks a second)",
     width: 8,
     height: 30,
     rotation: 'aveiro',
@@ -69,7 +72,8 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
   },
   research: {
     name: 'research',
-    summary: 'The rules of AI research on Tetris: one point a row, each piece dropped straight into the place chosen for it, and the game over when a piece fits nowhere',
+    summary:
+      'The rules of AI research on Tetris: one point a row, each piece dropped straight into the place chosen for it, and the game over when a piece fits nowhere',
     width: 10,
     height: 20,
     rotation: 'classic',

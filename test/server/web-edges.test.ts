@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
+import { finishedGame } from './finished-games.ts';
 
 /** The answer to one request: status, headers and body. */
 function send(
@@ -82,5 +83,28 @@ describe('the edges of the web server', () => {
       const answer = await send(server, method, path);
       expect([method, path, answer.headers['x-content-type-options']]).toEqual([method, path, 'nosniff']);
     }
+  });
+
+  it('refuses names that reorder text or show nothing, and cuts a long one by grapheme, never inside an emoji', async () => {
+    const post = (name: string, seed: number) =>
+      fetch(`${server.url}/api/highscores`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, replay: finishedGame('classic', seed, { width: 6, height: 8 }).replay }),
+      });
+    for (const [name, says] of [
+      ['\u202eatiR', 'name: a name may not hold bidirectional control characters'],
+      ['\u200b\u2060\u200b', 'name: a name must show something'],
+      ['   ', 'name: a name must show something'],
+    ] as const) {
+      const answer = await post(name, 3);
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error).toContain(says);
+    }
+    const family = '👨‍👩‍👧‍👦'; // one grapheme of seven code points: cut after 24 code units, it would fall apart
+    const stored = await post(`${'a'.repeat(23)}${family}${family}`, 4);
+    expect(stored.status).toBe(201);
+    const { entries } = await (await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=6x8`)).json();
+    expect(entries.map((entry: { name: string }) => entry.name)).toEqual([`${'a'.repeat(23)}${family}`]);
   });
 });
