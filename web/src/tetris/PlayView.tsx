@@ -179,7 +179,8 @@ export function PlayView() {
               turnsBothWays={current.turnsBothWays}
             />
           )}
-          {over && (
+          {/* The set-up covers the game-over dialog: one modal dialog at a time, else their focus traps pull the focus to and fro. */}
+          {over && !choosing && (
             <GameOverDialog session={current} over={over} onSave={(name) => void save(current, name)} onNewGame={() => setChoosing(true)} />
           )}
           {showScores && <HighScoresDialog table={tableOf(setup)} onClose={() => setShowScores(false)} />}
