@@ -4,16 +4,8 @@ import { AGENT_IN_PLAIN_WORDS } from './agent-words.ts';
 import { AGENTS } from './agents.ts';
 import { GUIDES, guideHtml } from './guides.ts';
 import { PAGE_GUIDE } from './page-guide.ts';
+import { KEY_HELP as SAMEGAME_KEYS } from './samegame/keys.ts';
 import { KeyHelp } from './tetris/KeyHelp.tsx';
-
-/** SameGame's keys and pointer: what each does. */
-const SAMEGAME_KEYS: readonly [string, string][] = [
-  ['click / tap', 'remove the group under the pointer'],
-  ['← → ↑ ↓', 'move the cursor over the board'],
-  ['Enter / Space', 'remove the group under the cursor'],
-  ['Ctrl+Z / Ctrl+Y', 'undo / redo a move'],
-  ['R', 'a new game'],
-];
 
 /** The guide an address names, `#/help/NAME`, or null for the Help page itself. */
 const guideIn = (hash: string): string | null => /^#\/help\/([\w-]+)$/.exec(hash)?.[1] ?? null;
