@@ -51,10 +51,12 @@ export function AveiroView() {
 
   useEffect(() => {
     const refresh = () =>
-      fetchAveiroGames().then((body) => {
-        setLive(body.games);
-        setFinished(body.finished);
-      });
+      fetchAveiroGames()
+        .then((body) => {
+          setLive(body.games);
+          setFinished(body.finished);
+        })
+        .catch(() => {}); // a refused or lost request (the server busy or restarting): the lists stay, and are asked for again in a second
     void refresh();
     const timer = setInterval(refresh, 1000);
     return () => clearInterval(timer);
