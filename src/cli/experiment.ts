@@ -1,4 +1,5 @@
 import type { BenchProgress } from '../bench/eta.ts';
+import { InputError, RunFailure } from '../core/errors.ts';
 import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
 import type { Db } from '../store/database.ts';
 import { onInterrupt } from './options.ts';
@@ -23,7 +24,8 @@ export interface ExperimentSettings {
 
 /**
  * Does an experiment's work with a progress bar on stderr and a task runner, and makes Ctrl-C say what
- * was kept; closes the bar and the runner whatever happens, and the database when the work fails.
+ * was kept; closes the bar and the runner whatever happens, and the database when the work fails. Work
+ * on a queue that fails (a job the queue lost) is a RunFailure saying what is stored and how to resume.
  */
 export async function runExperiment<T>(
   settings: ExperimentSettings,
@@ -46,7 +48,11 @@ export async function runExperiment<T>(
     return await work(runner, (progress) => bar.update((done = progress.done), progress));
   } catch (error) {
     db.close();
-    throw error;
+    if (settings.queue === undefined || error instanceof InputError || error instanceof RunFailure) throw error;
+    // A job the queue lost (Redis restarted empty, `gridmind queue clear`, a worker's failure): what was done is kept.
+    throw new RunFailure(
+      `${(error as Error).message}; ${done} of ${total} ${unit} are stored: the same command with --resume ${settings.resumes}`,
+    );
   } finally {
     bar.stop();
     stopHandlingInterrupts();

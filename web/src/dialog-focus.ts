@@ -9,6 +9,13 @@ import { useEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * The dialogs open, the last opened last: only that one keeps the focus and takes Escape (a dialog
+ * opened over another, as a set-up over a game's end, leaves the one beneath alone until it closes).
+ */
+const openDialogs: HTMLElement[] = [];
+const onTop = (dialog: HTMLElement) => openDialogs[openDialogs.length - 1] === dialog;
+
 /** The elements of `container` that Tab reaches, in order. */
 const focusables = (container: HTMLElement) =>
   [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
@@ -24,10 +31,12 @@ export function useDialogFocus(container: MutableRef<HTMLElement | null>, onEsca
   useEffect(() => {
     const dialog = container.current;
     if (dialog === null) return;
+    openDialogs.push(dialog);
     const enter = () => (focusables(dialog)[0] ?? dialog).focus({ preventScroll: true });
     if (!dialog.contains(document.activeElement)) enter();
 
     const keys = (event: KeyboardEvent) => {
+      if (!onTop(dialog)) return;
       if (event.key === 'Escape' && escape.current) {
         event.preventDefault();
         event.stopPropagation(); // the page behind does not see it
@@ -49,18 +58,19 @@ export function useDialogFocus(container: MutableRef<HTMLElement | null>, onEsca
       }
     };
     const keepInside = (event: FocusEvent) => {
-      if (event.target instanceof Node && !dialog.contains(event.target)) enter();
+      if (onTop(dialog) && event.target instanceof Node && !dialog.contains(event.target)) enter();
     };
     // A click on the dialog's backdrop or text focuses nothing: the focus falls to the page's body.
     let regain: ReturnType<typeof setTimeout> | undefined;
     const leaving = () => {
       clearTimeout(regain);
-      regain = setTimeout(() => document.activeElement === document.body && enter());
+      regain = setTimeout(() => onTop(dialog) && document.activeElement === document.body && enter());
     };
     document.addEventListener('keydown', keys, true);
     document.addEventListener('focusin', keepInside);
     dialog.addEventListener('focusout', leaving);
     return () => {
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
       clearTimeout(regain);
       document.removeEventListener('keydown', keys, true);
       document.removeEventListener('focusin', keepInside);
