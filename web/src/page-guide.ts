@@ -32,7 +32,7 @@ export const PAGE_GUIDE = {
   aveiro: {
     title: 'Aveiro games',
     about:
-      'The games on this server’s Aveiro course server (the network game students’ agents play): live ones to watch, and finished ones.',
+      'The games on this server’s Aveiro course server (the network game students’ agents play): live ones to watch, finished ones to watch again, and the command that plays one.',
   },
   help: {
     title: 'Help',
