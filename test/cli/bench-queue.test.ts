@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, leave, startRedis, startWorker, stop } from './queue-harness.ts';
 import { runCli } from './run-cli.ts';
@@ -137,6 +138,25 @@ describe('benchmarks through the BullMQ queue that gridmind worker serves', () =
       uninterrupted.pieces,
       uninterrupted.maxLines,
     ]);
+  });
+
+  it('stops with exit 1 and names --resume when the queue loses its jobs (Redis emptied, as after a restart without its data)', async () => {
+    await Promise.all(workers.map(stop));
+    workers = [];
+    const args = ['bench', '--agent', 'bcts', '--board', '10x10', '--games', '6', '--seed-base', '900', '--queue', url];
+    const bench = runCli(args, { GRIDMIND_DB: join(dir, 'emptied.db') });
+    await expect
+      .poll(async () => (await runCli(['queue', 'status', '--queue', url, '--json'])).stdout, { timeout: 20_000 })
+      .toMatch(/"waiting":6/);
+    const redisClient = new Redis(url);
+    await redisClient.flushall();
+    redisClient.disconnect();
+    const { code, stderr } = await bench;
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /is no longer in the queue: .*or Redis lost its data; 0 of 6 games are stored: the same command with --resume plays only the rest\n$/,
+    );
+    expect(stderr).not.toMatch(/^\s+at /m);
   });
 
   it('refuses --queue with --stored-only, which plays nothing', async () => {
