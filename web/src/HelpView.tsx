@@ -5,7 +5,8 @@ import { AGENTS } from './agents.ts';
 import { GUIDES, guideHtml } from './guides.ts';
 import { PAGE_GUIDE } from './page-guide.ts';
 import { KEY_HELP as SAMEGAME_KEYS } from './samegame/keys.ts';
-import { KeyHelp } from './tetris/KeyHelp.tsx';
+import { KeyTable } from './KeyTable.tsx';
+import { KEY_HELP as TETRIS_KEYS } from './tetris/keyboard.ts';
 
 /** The guide an address names, `#/help/NAME`, or null for the Help page itself. */
 const guideIn = (hash: string): string | null => /^#\/help\/([\w-]+)$/.exec(hash)?.[1] ?? null;
@@ -42,22 +43,11 @@ function HelpContents() {
       <div class="key-tables">
         <div>
           <h4>Tetris</h4>
-          <KeyHelp />
+          <KeyTable keys={TETRIS_KEYS} label="Tetris keys" />
         </div>
         <div>
           <h4>SameGame</h4>
-          <table class="keys" aria-label="SameGame keys">
-            <tbody>
-              {SAMEGAME_KEYS.map(([key, action]) => (
-                <tr key={key}>
-                  <th>
-                    <kbd>{key}</kbd>
-                  </th>
-                  <td>{action}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <KeyTable keys={SAMEGAME_KEYS} label="SameGame keys" />
         </div>
       </div>
 

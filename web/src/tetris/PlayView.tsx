@@ -8,8 +8,8 @@ import { StepSlider } from '../StepSlider.tsx';
 import { useStoredState } from '../stored-state.ts';
 import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
-import { commandOf, gameKeyOf } from './keyboard.ts';
-import { KeyHelp } from './KeyHelp.tsx';
+import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
+import { KeyTable } from '../KeyTable.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
@@ -276,7 +276,7 @@ export function PlayView() {
                 New game (R)
               </button>
             </div>
-            <KeyHelp />
+            <KeyTable keys={KEY_HELP} label="Keyboard" />
           </aside>
         </>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { KeyHelp } from './KeyHelp.tsx';
+import { KeyTable } from '../KeyTable.tsx';
+import { KEY_HELP } from './keyboard.ts';
 import { HUMAN, type SessionSetup } from './session.ts';
 import { SetupForm } from './SetupPanel.tsx';
 
@@ -36,7 +37,7 @@ export function Welcome({ initial, onStart }: { initial: SessionSetup; onStart: 
           </a>
         </div>
         <h3>Keys</h3>
-        <KeyHelp />
+        <KeyTable keys={KEY_HELP} label="Keyboard" />
         <p>
           The <a href="#/help">Help</a> page tells what each page does, the rules and all the keys, and links to the guides.
         </p>
