@@ -70,7 +70,7 @@ export class TimedThread<D, R, A> {
    * Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`;
    * `beforeStop` runs each time the thread is stopped, before it is (to end what the thread started).
    * The thread may use `memoryMb` of memory; what it prints goes to this process's stderr, never into
-   * its stdout (which may be a command's JSON).
+   * its stdout (which may be a command's JSON): see {@link answerOnThread}.
    */
   constructor(
     from: string,
@@ -85,10 +85,8 @@ export class TimedThread<D, R, A> {
     this.thread = new Worker(entry, {
       workerData: threadData,
       transferList: [port2],
-      stdout: true,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     });
-    this.thread.stdout.pipe(process.stderr);
     this.thread.unref(); // a thread left running never keeps the process alive
     // A thread that dies without replying (its module failed before answerOnThread) is found late by the
     // caller's wait, which cannot see this event while it waits; the event must not end the process.
@@ -154,6 +152,7 @@ export class TimedThread<D, R, A> {
  */
 export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(request: R) => A | Promise<A>>): Promise<void> {
   const { data, port, posted } = workerData as TimedThreadData<D>;
+  process.stdout.write = process.stderr.write.bind(process.stderr); // what the thread's code prints is never a command's output
   const reply = (message: ThreadReply<A>) => {
     port.postMessage(message);
     Atomics.store(posted, 0, 1);

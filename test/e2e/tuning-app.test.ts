@@ -51,7 +51,9 @@ describe('the Tuning page in a real browser', () => {
     const page = await openPage(browser(), `${app.url}/#/tuning`);
     const empty = page.locator('[data-testid=no-tune-runs]');
     await empty.waitFor(PATIENTLY);
-    expect(await empty.textContent()).toContain('npx gridmind tune --features holes,landingHeight --population 20 --iterations 5');
+    expect(await empty.textContent()).toContain(
+      'npx gridmind tune --features holes,landingHeight --board 10x10 --population 20 --iterations 5',
+    );
     await page.close();
   });
 

@@ -18,7 +18,7 @@ const LIST_POLL_MS = 5000;
 const METHOD_NAMES = { ce: 'Cross-entropy', ga: 'Genetic algorithm' } as const;
 
 /** A small command that makes a run, for an empty database. */
-const EXAMPLE_COMMAND = 'npx gridmind tune --features holes,landingHeight --population 20 --iterations 5';
+const EXAMPLE_COMMAND = 'npx gridmind tune --features holes,landingHeight --board 10x10 --population 20 --iterations 5';
 
 const weight = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
