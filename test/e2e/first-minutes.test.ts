@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { runCli } from '../cli/run-cli.ts';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
@@ -107,6 +111,24 @@ describe("a newcomer's first minutes in the app", () => {
       .poll(async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces')), PATIENTLY)
       .toBeLessThanOrEqual(pieces);
     await page.close();
+  });
+
+  it('suggests, on pages with nothing to show yet, commands that work as shown', async () => {
+    const page = await openPage(browser(), `${app.url}/#/bench`);
+    const suggested: string[] = [];
+    const commandIn = async (where: string) => (await page.locator(`${where} code`).first().textContent(PATIENTLY))!;
+    suggested.push(await commandIn('[data-testid=no-runs]'));
+    await page.click('[data-testid=runs-samegame]');
+    suggested.push(await commandIn('[data-testid=no-samegame-runs]'));
+    await page.click('[data-testid=nav-tuning]');
+    suggested.push(await commandIn('[data-testid=no-tune-runs]'));
+    await page.close();
+    const database = join(mkdtempSync(join(tmpdir(), 'gridmind-suggested-')), 'gridmind.db');
+    for (const command of suggested) {
+      expect(command).toMatch(/^npx gridmind /);
+      const ran = await runCli(command.replace(/^npx gridmind /, '').split(' '), { GRIDMIND_DB: database });
+      expect([command, ran.code], ran.stderr).toEqual([command, 0]);
+    }
   });
 
   it('passes axe-core with its default rules on every page, at both sizes', async () => {

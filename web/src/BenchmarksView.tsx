@@ -207,8 +207,8 @@ function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
       </p>
       {runs.length === 0 && (
         <p data-testid="no-runs">
-          No runs yet: try <code>npx gridmind bench --agent bcts --vs dellacherie --board 10x10 --games 20</code> (about a minute; on 10 ×
-          20 a good agent plays for hours).
+          No runs yet: try <code>npx gridmind bench --agent bcts --vs dellacherie --board 10x10 --games 20</code> (seconds; on 10 × 20 a
+          good agent plays for hours).
         </p>
       )}
       {runs.length > 0 && (
