@@ -123,10 +123,11 @@ describe("a newcomer's first minutes in the app", () => {
     await page.click('[data-testid=nav-tuning]');
     suggested.push(await commandIn('[data-testid=no-tune-runs]'));
     await page.close();
-    const database = join(mkdtempSync(join(tmpdir(), 'gridmind-suggested-')), 'gridmind.db');
+    const folder = mkdtempSync(join(tmpdir(), 'gridmind-suggested-')); // where a command writes its files (tune's agent)
+    const database = join(folder, 'gridmind.db');
     for (const command of suggested) {
       expect(command).toMatch(/^npx gridmind /);
-      const ran = await runCli(command.replace(/^npx gridmind /, '').split(' '), { GRIDMIND_DB: database });
+      const ran = await runCli(command.replace(/^npx gridmind /, '').split(' '), { GRIDMIND_DB: database }, folder);
       expect([command, ran.code], ran.stderr).toEqual([command, 0]);
     }
   });
