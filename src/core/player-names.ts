@@ -31,3 +31,9 @@ export function cleanName(name: string): string {
     .map(({ segment }) => segment)
     .join('');
 }
+
+/**
+ * The name of the agent credited with the pieces that a game's inputs show an agent placed, beyond those
+ * its submission credited to agents by name (src/server/human-pace.ts).
+ */
+export const UNNAMED_AGENT = 'unnamed agent';

@@ -1,6 +1,6 @@
 import { SameGame } from '../samegame/game.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
-import type { SameGameRules } from '../samegame/rules.ts';
+import { DEFAULT_COLOURS, type SameGameRules } from '../samegame/rules.ts';
 import { GameEnvironment, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions } from './environment.ts';
 
 export interface SameGameEnvOptions extends EpisodeOptions {
@@ -20,7 +20,7 @@ export interface SameGameEnvOptions extends EpisodeOptions {
 export function sameGameEnv({
   width = 15,
   height = 15,
-  colours = 5,
+  colours = DEFAULT_COLOURS,
   rules = { scoring: 'standard', shift: 'left' },
   ...episode
 }: SameGameEnvOptions = {}): GameEnvironment {

@@ -3,6 +3,8 @@ import { parseName } from '../core/names.ts';
 export const MAX_SIDE = 50;
 export const MIN_COLOURS = 2;
 export const MAX_COLOURS = 9;
+/** Colours of a board when none are named: those of the standard test positions (15 × 15, 5 colours). */
+export const DEFAULT_COLOURS = 5;
 
 export const SCORINGS = ['standard', 'penalty', 'classic'] as const;
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { InputError } from '../core/errors.ts';
-import { addHighScore, findHighScoreReplay, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { addHighScore, findHighScoreReplay, GameStoredAlready, topHighScores, type ScoreTable } from '../store/highscores.ts';
 import { benchGameReplay } from './bench-replays.ts';
 import { verifyScore } from './verified-scores.ts';
 import { findRun, listRuns } from '../store/runs.ts';
@@ -11,8 +11,11 @@ import { listTuneRuns, loadTuneRun } from '../store/tune-runs.ts';
 import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
 import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
-import { MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
-import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
+import { DEFAULT_COLOURS as DEFAULT_SAMEGAME_COLOURS, MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
+import { MAX_HEIGHT, parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
+import { gameConfigOf, MAX_PREVIEW } from '../tetris/game.ts';
+import { tetrisScoreTable } from '../tetris/score-table.ts';
+import { RANDOMIZER_NAMES } from '../tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 import type { ChooseRequest } from '../tetris-ai/turn-data.ts';
@@ -28,9 +31,29 @@ const tableShape = {
   rules: z.string().regex(/^[a-z]{1,20}(\/[a-z]{1,10})?$/, 'rules must be a rule set name'),
   board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
 };
+/**
+ * `settings=unrecorded` reads the games stored before Gridmind kept the settings that now key their
+ * table (a Tetris game's rotation, dealing, preview, rows and target; a SameGame's colours);
+ * `target=unrecorded`, the name it had under the `target` rules, reads them too.
+ */
+const UNRECORDED = 'unrecorded';
+
+/** The randomizers that deal a high score's pieces ("sequence" lists them, which a high score may not). */
+const DEALT_RANDOMIZERS = RANDOMIZER_NAMES.filter((name) => name !== 'sequence') as ['uniform', 'bag7'];
+
 const TARGET_MESSAGE = 'target must be a whole number of at least 1';
 const COLOURS_MESSAGE = `colours must be a whole number from ${MIN_COLOURS} to ${MAX_COLOURS}`;
+const PREVIEW_MESSAGE = `preview must be a whole number from 0 to ${MAX_PREVIEW}`;
+const ROWS_MESSAGE = 'rows must be a whole number of challenge rows from 0';
 const targetScore = z.number(TARGET_MESSAGE).int(TARGET_MESSAGE).min(1, TARGET_MESSAGE).max(Number.MAX_SAFE_INTEGER, TARGET_MESSAGE);
+/** A whole number in a query, from `min` to `max`. */
+const wholeParameter = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message))
+    .optional();
 const tableQuery = z.object({
   ...tableShape,
   target: z
@@ -39,15 +62,13 @@ const tableQuery = z.object({
     .transform(Number)
     .pipe(targetScore)
     .optional(),
-  colours: z
-    .string()
-    .regex(/^\d$/, COLOURS_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().min(MIN_COLOURS, COLOURS_MESSAGE).max(MAX_COLOURS, COLOURS_MESSAGE))
-    .optional(),
+  colours: wholeParameter(MIN_COLOURS, MAX_COLOURS, COLOURS_MESSAGE),
+  rotation: z.enum(ROTATION_SYSTEM_NAMES, `rotation must be ${ROTATION_SYSTEM_NAMES.join(' or ')}`).optional(),
+  dealing: z.enum(DEALT_RANDOMIZERS, `dealing must be ${DEALT_RANDOMIZERS.join(' or ')}`).optional(),
+  preview: wholeParameter(0, MAX_PREVIEW, PREVIEW_MESSAGE),
+  rows: wholeParameter(0, MAX_HEIGHT, ROWS_MESSAGE),
+  settings: z.literal(UNRECORDED, 'settings=unrecorded is the one value: the games stored before their settings were kept').optional(),
 });
-/** `target=unrecorded` reads the scores stored under a target rule set before Gridmind kept their target. */
-const UNRECORDED_TARGET = 'unrecorded';
 
 /** A benchmark game's replay: `/api/runs/ID/games/GAME/replay` (game from 0; `?player=vs`: the opponent's). */
 const BENCH_REPLAY_PATH = /^\/api\/runs\/(\d{1,15})\/games\/(\d{1,9})\/replay$/;
@@ -72,23 +93,44 @@ class ApiError extends Error {
 }
 
 /**
- * The table of a request: a target is required under rules with one (one table per target, or the
- * table of scores whose target was not recorded) and refused otherwise; colours are SameGame's alone
- * (without them, a SameGame table holds every number of colours).
+ * The table of a request. A Tetris table's settings default as a game's do (the rule set's rotation
+ * system, uniform dealing, the engine's preview, no challenge rows); a target is required under rules with one (one
+ * table per target) and refused otherwise; SameGame's colours default to 5 (the standard positions').
+ * Settings are refused where the game has none.
  */
-function scoreTableOf({ game, rules, board, target, colours }: ScoreTable): ScoreTable {
+function scoreTableOf(query: z.infer<typeof tableQuery>): ScoreTable {
+  const { game, rules, board, target, colours, rotation, dealing, preview, rows, settings } = query;
   try {
     (game === 'samegame' ? parseSameGameBoardSize : parseTetrisBoardSize)(board);
   } catch (error) {
     throw new ApiError(400, `board: ${(error as Error).message}`);
   }
-  const hasTarget = game === 'tetris' && Object.hasOwn(RULE_SETS, rules) && RULE_SETS[rules as RuleSetName].hasTarget;
-  if (hasTarget && target === undefined) {
+  const tetrisSettings = { rotation, dealing, preview, rows, target };
+  const given = (names: string[]) => names.filter((name) => query[name as keyof typeof query] !== undefined);
+  if (game !== 'tetris' && given(Object.keys(tetrisSettings)).length > 0) {
+    throw new ApiError(400, `${given(Object.keys(tetrisSettings))[0]}: only Tetris tables are split by it`);
+  }
+  if (game !== 'samegame' && colours !== undefined) throw new ApiError(400, 'colours: only SameGame tables are split by colours');
+  if (settings === UNRECORDED) return { game, rules, board, unrecorded: true };
+  if (game === 'samegame') return { game, rules, board, colours: colours ?? DEFAULT_SAMEGAME_COLOURS };
+  if (game !== 'tetris') return { game, rules, board };
+  if (!Object.hasOwn(RULE_SETS, rules))
+    throw new ApiError(400, `rules: Tetris has no rule set "${rules}": use ${RULE_SET_NAMES.join(', ')}`);
+  if (RULE_SETS[rules as RuleSetName].hasTarget && target === undefined) {
     throw new ApiError(400, `target: the ${rules} rules keep one table per target score: give the target (a whole number of at least 1)`);
   }
-  if (!hasTarget && target !== undefined) throw new ApiError(400, `target: the ${rules} rules have no target score: leave target out`);
-  if (game !== 'samegame' && colours !== undefined) throw new ApiError(400, `colours: only SameGame tables are split by colours`);
-  return { game, rules, board, ...(target !== undefined && { target }), ...(colours !== undefined && { colours }) };
+  if (!RULE_SETS[rules as RuleSetName].hasTarget && target !== undefined) {
+    throw new ApiError(400, `target: the ${rules} rules have no target score: leave target out`);
+  }
+  const [width, height] = board.split('x').map(Number);
+  try {
+    return tetrisScoreTable(
+      gameConfigOf({ rules: rules as RuleSetName, width, height, rotation, randomizer: dealing, preview, garbageRows: rows, target }),
+    );
+  } catch (error) {
+    if (error instanceof InputError) throw new ApiError(400, error.message);
+    throw error;
+  }
 }
 
 /**
@@ -106,9 +148,8 @@ export async function handleApi(
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /api/highscores') {
       const { target, ...named } = Object.fromEntries(url.searchParams);
-      const query = parse(tableQuery, target === UNRECORDED_TARGET ? named : { ...named, target });
-      const table = scoreTableOf(target === UNRECORDED_TARGET ? { ...query, target: null } : query);
-      sendJson(response, 200, { entries: topHighScores(db, table) });
+      const query = parse(tableQuery, target === UNRECORDED ? { ...named, settings: UNRECORDED } : { ...named, target });
+      sendJson(response, 200, { entries: topHighScores(db, scoreTableOf(query)) });
     } else if (route === 'POST /api/highscores') {
       let verified;
       try {
@@ -117,7 +158,13 @@ export async function handleApi(
         if (error instanceof InputError) throw new ApiError(400, error.message);
         throw error;
       }
-      const id = addHighScore(db, verified.table, verified.entry);
+      let id;
+      try {
+        id = addHighScore(db, verified.table, verified.entry);
+      } catch (error) {
+        if (!(error instanceof GameStoredAlready)) throw error;
+        return sendJson(response, 409, { error: error.message, entry: error.entry });
+      }
       const { points, lines } = verified.entry;
       sendJson(response, 201, { id, points, lines, table: verified.table, entries: topHighScores(db, verified.table) });
     } else if (request.method === 'GET' && BENCH_REPLAY_PATH.test(url.pathname)) {

@@ -4,13 +4,17 @@
  * engine refuses, one that stops before its game ends, or one whose pieces or board were chosen rather
  * than dealt by a seed is an InputError saying why.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
-import { nameProblem } from '../core/player-names.ts';
-import { replaySameGame, type SameGameReplay } from '../samegame/replay.ts';
-import type { AgentShare, NewHighScore, ScoreTable } from '../store/highscores.ts';
+import { nameProblem, UNNAMED_AGENT } from '../core/player-names.ts';
+import { parseBoardText } from '../samegame/board-files.ts';
+import { SameGame } from '../samegame/game.ts';
+import { replaySameGame, sameGameReplay, type SameGameReplay } from '../samegame/replay.ts';
+import { type AgentShare, type NewHighScore, type ScoreTable } from '../store/highscores.ts';
 import { replay, type ReplayLog } from '../tetris/game.ts';
-import { RULE_SETS } from '../tetris/rules.ts';
+import { tetrisScoreTable } from '../tetris/score-table.ts';
+import { agentInputs, agentPieces } from './human-pace.ts';
 
 /** Inputs a replay may hold: a long game of an agent at full speed in the web app stays well below. */
 export const MAX_REPLAY_INPUTS = 2_000_000;
@@ -25,17 +29,83 @@ const playerName = (what: string) =>
       if (problem !== null) context.addIssue({ code: 'custom', message: `${what}: ${problem}` });
     });
 
-const submission = z.object({
-  name: playerName('name'),
-  replay: z.looseObject({ format: z.string('replay.format must name a replay format') }, 'replay must be a game replay object'),
-  agents: z
-    .array(
-      z.object({ name: playerName('an agent name'), pieces: z.number().int().min(0, 'pieces must be 0 or more') }),
-      'agents must be a list of {"name","pieces"}',
-    )
-    .max(8, 'at most 8 agents')
-    .optional(),
-});
+const submission = z.strictObject(
+  {
+    name: playerName('name'),
+    replay: z.looseObject({ format: z.string('replay.format must name a replay format') }, 'replay must be a game replay object'),
+    agents: z
+      .array(
+        z.strictObject(
+          { name: playerName('an agent name'), pieces: z.number().int().min(0, 'pieces must be 0 or more') },
+          unknownField('an agent share', '"name" and "pieces"'),
+        ),
+        'agents must be a list of {"name","pieces"}',
+      )
+      .max(8, 'at most 8 agents')
+      .optional(),
+  },
+  unknownField('a submission', '"name", "replay" and "agents"'),
+);
+
+/** The set-up fields of a Tetris replay (`GameConfig`). */
+const TETRIS_CONFIG_FIELDS = [
+  'rules',
+  'width',
+  'height',
+  'rotation',
+  'randomizer',
+  'sequence',
+  'seed',
+  'preview',
+  'garbageRows',
+  'target',
+] as const;
+
+/** The fields of a Tetris replay and of its set-up: a replay holding any other is refused (nothing unchecked is stored). */
+const tetrisReplayFields = z.strictObject(
+  {
+    format: z.literal('gridmind-tetris-replay'),
+    version: z.unknown(),
+    config: z.strictObject(
+      Object.fromEntries(TETRIS_CONFIG_FIELDS.map((field) => [field, z.unknown()])),
+      unknownField('replay.config', TETRIS_CONFIG_FIELDS.map((field) => `"${field}"`).join(', ')),
+    ),
+    inputs: z.array(z.unknown(), 'replay.inputs must be a list'),
+    end: z.unknown(),
+  },
+  unknownField('a Tetris replay', '"format", "version", "config", "inputs" and "end"'),
+);
+
+/** The fields of a SameGame replay's deal: a seed's or a test set's. */
+const DEAL_FIELDS = '"seed" and "colours", or "set" and "file"';
+
+/** The fields of a SameGame replay, of its rules and of its deal. */
+const sameGameReplayFields = z.strictObject(
+  {
+    format: z.literal('gridmind-samegame-replay'),
+    version: z.unknown(),
+    board: z.unknown(),
+    rules: z.strictObject({ scoring: z.unknown(), shift: z.unknown() }, unknownField('replay.rules', '"scoring" and "shift"')),
+    moves: z.array(z.unknown(), 'replay.moves must be a list'),
+    deal: z
+      .union([
+        z.strictObject({ seed: z.unknown(), colours: z.unknown() }, unknownField('replay.deal', DEAL_FIELDS)),
+        z.strictObject({ set: z.unknown(), file: z.unknown() }, unknownField('replay.deal', DEAL_FIELDS)),
+      ])
+      .optional(),
+  },
+  unknownField('a SameGame replay', '"format", "version", "board", "rules", "moves" and "deal"'),
+);
+
+/** The message of an object's field it does not have. */
+function unknownField(what: string, fields: string) {
+  return {
+    error: (issue: { code?: string; keys?: string[] }) =>
+      issue.code === 'unrecognized_keys'
+        ? `${what} holds only ${fields}: remove ${issue.keys!.map((key) => `"${key}"`).join(', ')}`
+        : undefined,
+  };
+}
 
 export interface VerifiedScore {
   readonly table: ScoreTable;
@@ -44,30 +114,44 @@ export interface VerifiedScore {
 
 /** Checks a submission and replays it; returns the table it belongs to and what to store. */
 export function verifyScore(body: unknown): VerifiedScore {
-  const parsed = submission.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InputError(`${issue.path.join('.') || 'request'}: ${issue.message}`);
-  }
-  const { name, replay: log, agents = [] } = parsed.data;
-  if (log.format === 'gridmind-tetris-replay') return verifyTetris(name, log as unknown as ReplayLog, agents);
-  if (log.format === 'gridmind-samegame-replay') return verifySameGame(name, log as unknown as SameGameReplay, agents);
+  const { name, replay: log, agents = [] } = parsed(submission, body);
+  if (log.format === 'gridmind-tetris-replay') return verifyTetris(name, parsed(tetrisReplayFields, log) as unknown as ReplayLog, agents);
+  if (log.format === 'gridmind-samegame-replay')
+    return verifySameGame(name, parsed(sameGameReplayFields, log) as unknown as SameGameReplay, agents);
   throw new InputError('replay.format: a high score is a "gridmind-tetris-replay" or a "gridmind-samegame-replay"');
 }
 
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new InputError(issue.code === 'unrecognized_keys' ? issue.message : `${issue.path.join('.') || 'request'}: ${issue.message}`);
+}
+
 function verifyTetris(name: string, log: ReplayLog, agents: AgentShare[]): VerifiedScore {
-  if (Array.isArray(log.inputs) && log.inputs.length > MAX_REPLAY_INPUTS) {
+  if (log.inputs.length > MAX_REPLAY_INPUTS) {
     throw new InputError(`the replay holds ${log.inputs.length} inputs: at most ${MAX_REPLAY_INPUTS} are taken`);
   }
-  if (log.config?.randomizer === 'sequence' || (log.config?.sequence ?? '') !== '') {
+  log.inputs.forEach((input, index) => {
+    const fields = typeof input === 'object' && input !== null ? Object.keys(input) : [];
+    if (fields.length !== 2 || fields[0] !== 't' || !(fields[1] === 'key' || fields[1] === 'place'))
+      throw new InputError(`replay input ${index + 1}: an input is {"t","key"} or {"t","place"}, in that order and with no other field`);
+  });
+  if (log.config.randomizer === 'sequence' || (log.config.sequence ?? '') !== '') {
     throw new InputError('a high score\'s pieces are dealt by its seed, not listed (randomizer "sequence")');
   }
-  const game = replay(log);
+  const locks: number[] = [];
+  const placements: number[] = [];
+  const game = replay(log, (lock, input) => {
+    locks.push(input);
+    placements.push(lock.piece, lock.rotation, lock.x, lock.y);
+  });
   if (!game.over) throw new InputError('the replay stops before its game ends: a high score is a finished game');
-  const { rules, width, height, target } = game.config;
-  const table: ScoreTable = { game: 'tetris', rules, board: `${width}x${height}`, ...(RULE_SETS[rules].hasTarget && { target }) };
-  const entry = { name, points: game.score, lines: game.lines, pieces: game.pieces, agents: checkShares(agents, game.pieces) };
-  return { table, entry: { ...entry, replay: JSON.stringify(log) } };
+  const { config } = game;
+  const table = tetrisScoreTable(config);
+  const byAgents = agentPieces(agentInputs(log.inputs, game.rules.style), locks);
+  const entry = { name, points: game.score, lines: game.lines, pieces: game.pieces, agents: checkShares(agents, game.pieces, byAgents) };
+  return { table, entry: { ...entry, replay: JSON.stringify(game.replayLog()), game: gameKey({ config, placements }) } };
 }
 
 function verifySameGame(name: string, log: SameGameReplay, agents: AgentShare[]): VerifiedScore {
@@ -76,23 +160,66 @@ function verifySameGame(name: string, log: SameGameReplay, agents: AgentShare[])
       'replay.deal: a high score\'s board is dealt, not chosen: give {"seed","colours"} or a test set\'s {"set","file"}',
     );
   }
+  log.moves.forEach((move, index) => {
+    if (!Array.isArray(move) || move.length !== 2)
+      throw new InputError(`replay move ${index + 1}: a move is a cell [x, y], with nothing else`);
+  });
   const game = replaySameGame(log);
   if (!game.isOver()) throw new InputError('the replay stops before its game ends: a high score is a finished game');
   const { width, height } = game.board;
   // A dealt board's colours are the deal's (a small board may miss one); a test set's file has those it shows.
   const colours = 'colours' in log.deal ? log.deal.colours : game.board.colours;
   const table: ScoreTable = { game: 'samegame', rules: `${game.rules.scoring}/${game.rules.shift}`, board: `${width}x${height}`, colours };
-  const moves = game.history().length;
+  const moves = log.moves.map(([x, y]) => [x, y] as [number, number]);
+  const { deal } = log;
+  const stored: SameGameReplay = {
+    ...sameGameReplay(parseBoardText(log.board), game.rules, moves),
+    deal: 'set' in deal ? { set: deal.set, file: deal.file } : { seed: deal.seed, colours: deal.colours },
+  };
   return {
     table,
-    entry: { name, points: game.score(), lines: 0, pieces: moves, agents: checkShares(agents, moves), replay: JSON.stringify(log) },
+    entry: {
+      name,
+      points: game.score(),
+      lines: 0,
+      pieces: moves.length,
+      agents: checkShares(agents, moves.length, 0),
+      replay: JSON.stringify(stored),
+      game: gameKey({ board: stored.board, rules: table.rules, groups: groupsRemoved(stored) }),
+    },
   };
 }
 
-/** The agents' shares, each of at least one piece and all together no more than the game's. */
-function checkShares(agents: AgentShare[], pieces: number): AgentShare[] {
+/**
+ * Each move of a SameGame replay as the group it removes, named by its first cell in board order: two
+ * games that remove the same groups in the same order are one game, whichever cells were clicked.
+ */
+function groupsRemoved(log: SameGameReplay): number[] {
+  const game = new SameGame(parseBoardText(log.board), log.rules);
+  return log.moves.map(([x, y]) => {
+    const first = Math.min(...game.groupAt(x, y).map(([cellX, cellY]) => cellY * game.board.width + cellX));
+    game.play(x, y);
+    return first;
+  });
+}
+
+/**
+ * What makes a game the game it is, as a key: its set-up and the placements (Tetris) or groups
+ * (SameGame) it made, hashed. Key times and the cells clicked are left out, so that a game posted
+ * again with its inputs shifted is still the same game.
+ */
+function gameKey(game: object): string {
+  return createHash('sha256').update(JSON.stringify(game)).digest('hex');
+}
+
+/**
+ * The agents' shares, each of at least one piece and all together no more than the game's; when the
+ * inputs show more pieces placed by an agent (`byAgents`, see human-pace.ts) than the shares claim, the
+ * rest is an {@link UNNAMED_AGENT}'s.
+ */
+function checkShares(agents: AgentShare[], pieces: number, byAgents: number): AgentShare[] {
   const shares = agents.filter((agent) => agent.pieces > 0);
   const placed = shares.reduce((sum, agent) => sum + agent.pieces, 0);
   if (placed > pieces) throw new InputError(`agents: they placed ${placed} pieces, and the game has ${pieces}`);
-  return shares;
+  return byAgents > placed ? [...shares, { name: UNNAMED_AGENT, pieces: byAgents - placed }] : shares;
 }

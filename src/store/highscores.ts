@@ -6,6 +6,9 @@ import type { Db } from './database.ts';
 /** Entries shown per table (S1 kept 5; Gridmind keeps the top 10 per rule set and board size). */
 export const TOP_ENTRIES = 10;
 
+/** Who played a game: a person alone, agents alone, or both (the agents' shares say how much each). */
+export type Players = 'human' | 'agents' | 'both';
+
 /** An agent that placed some of a game's pieces. */
 export interface AgentShare {
   readonly name: string;
@@ -26,6 +29,8 @@ export interface HighScore {
   readonly agents: AgentShare[];
   /** Whether the game's replay is kept (`GET /api/highscores/ID/replay`). */
   readonly replayable: boolean;
+  /** Who played: the agents' shares against the game's pieces. */
+  readonly players: Players;
 }
 
 /** A finished game as a client submits it (`POST /api/highscores`): the server replays it for its score. */
@@ -44,45 +49,66 @@ export interface NewHighScore {
   readonly agents?: readonly AgentShare[];
   /** The replay, as JSON text. */
   readonly replay?: string;
+  /** What makes the game the game it is (its set-up and placements), as a key: a game is stored once. */
+  readonly game?: string;
 }
 
 /**
- * Which table an entry belongs to: one per game, rule set and board size, under rules with a target
- * score (Tetris `target`) one per target, and in SameGame one per number of colours.
+ * Which table an entry belongs to: one per comparable game. Every table has a game, rule set and board
+ * size; a Tetris table also has the game's rotation system, dealing (randomizer), preview and challenge
+ * rows, and under rules with a target score (Tetris `target`) its target; a SameGame table has the
+ * number of colours the board was dealt with. The Aveiro network game has one set-up, and so none of these.
  */
 export interface ScoreTable {
   readonly game: string;
   readonly rules: string;
   readonly board: string;
-  /**
-   * The score to reach exactly; only under rules with a target. `null`: the table of the games stored
-   * under such rules before Gridmind kept their target (read only).
-   */
-  readonly target?: number | null;
-  /**
-   * SameGame's number of colours the board was dealt with. Absent: every number of colours, the
-   * scores stored before Gridmind kept it among them.
-   */
+  readonly rotation?: string;
+  readonly dealing?: string;
+  readonly preview?: number;
+  readonly rows?: number;
+  /** The score to reach exactly; only under rules with a target. */
+  readonly target?: number;
   readonly colours?: number;
+  /**
+   * The table of the games stored before Gridmind kept these settings (read only): a Tetris game's
+   * settings other than rules and board, a SameGame's colours.
+   */
+  readonly unrecorded?: true;
+}
+
+/** What a second post of a stored game is answered with: the entry that game already has. */
+export class GameStoredAlready extends Error {
+  constructor(readonly entry: HighScore) {
+    super(`this game is stored already, as high score ${entry.id} (${entry.name}, ${entry.points} points): each game is stored once`);
+  }
 }
 
 /**
  * Stores a finished game's score; returns its id. Names are trimmed, stripped of control characters and
  * cut as {@link cleanName} cuts them; they are kept as text and must be shown as text (never as HTML).
+ * A game stored already (the same `game` key) is a {@link GameStoredAlready} with its entry.
  */
 export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number {
+  const stored = entry.game === undefined ? undefined : findEntries(db, 'game_key = ?', [entry.game])[0];
+  if (stored !== undefined) throw new GameStoredAlready(stored);
   const agents = entry.agents?.length ? JSON.stringify(entry.agents.map(({ name, pieces }) => ({ name: cleanName(name), pieces }))) : null;
   return Number(
     db
       .prepare(
-        `INSERT INTO highscores (created_at, game, rules, board, target, colours, name, points, lines, pieces, agents, replay)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO highscores (created_at, game, rules, board, rotation, dealing, preview, garbage_rows, target, colours,
+                                 name, points, lines, pieces, agents, replay, game_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         new Date().toISOString(),
         table.game,
         table.rules,
         table.board,
+        table.rotation ?? null,
+        table.dealing ?? null,
+        table.preview ?? null,
+        table.rows ?? null,
         table.target ?? null,
         table.colours ?? null,
         cleanName(entry.name),
@@ -91,6 +117,7 @@ export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): nu
         entry.pieces ?? null,
         agents,
         entry.replay ?? null,
+        entry.game ?? null,
       ).lastInsertRowid,
   );
 }
@@ -107,22 +134,30 @@ export function findHighScoreReplay(db: Db, id: number): string | undefined {
  * score that does not pass it.
  */
 export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
+  const settings = table.unrecorded
+    ? [table.game === 'samegame' ? 'colours IS NULL' : 'rotation IS NULL']
+    : ['rotation IS ?', 'dealing IS ?', 'preview IS ?', 'garbage_rows IS ?', 'target IS ?', 'colours IS ?'];
+  const values = table.unrecorded ? [] : [table.rotation, table.dealing, table.preview, table.rows, table.target, table.colours];
+  return findEntries(
+    db,
+    ['game = ?', 'rules = ?', 'board = ?', ...settings].join(' AND '),
+    [table.game, table.rules, table.board, ...values.map((value) => value ?? null)],
+    `ORDER BY (points > target) IS 1 ASC, points DESC, lines DESC, id ASC LIMIT ${TOP_ENTRIES}`,
+  );
+}
+
+/** The entries `where` selects, in the order `order` gives. */
+function findEntries(db: Db, where: string, values: unknown[], order = ''): HighScore[] {
   const rows = db
     .prepare(
       `SELECT id, name, points, lines, created_at AS date, pieces, agents, replay IS NOT NULL AS replayable FROM highscores
-       WHERE game = ? AND rules = ? AND board = ? AND target IS ? AND (? IS NULL OR colours = ?)
-       ORDER BY (points > target) IS 1 ASC, points DESC, lines DESC, id ASC LIMIT ?`,
+       WHERE ${where} ${order}`,
     )
-    .all(table.game, table.rules, table.board, table.target ?? null, table.colours ?? null, table.colours ?? null, TOP_ENTRIES) as (Omit<
-    HighScore,
-    'agents' | 'replayable'
-  > & {
-    agents: string | null;
-    replayable: number;
-  })[];
-  return rows.map((row) => ({
-    ...row,
-    agents: row.agents === null ? [] : (JSON.parse(row.agents) as AgentShare[]),
-    replayable: row.replayable === 1,
-  }));
+    .all(...values) as (Omit<HighScore, 'agents' | 'replayable' | 'players'> & { agents: string | null; replayable: number })[];
+  return rows.map((row) => {
+    const agents = row.agents === null ? [] : (JSON.parse(row.agents) as AgentShare[]);
+    const placed = agents.reduce((sum, agent) => sum + agent.pieces, 0);
+    const players: Players = placed === 0 ? 'human' : placed >= (row.pieces ?? placed) ? 'agents' : 'both';
+    return { ...row, agents, replayable: row.replayable === 1, players };
+  });
 }

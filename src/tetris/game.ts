@@ -19,6 +19,8 @@ import { parseRuleSetName, RULE_SETS, type RuleSet, type RuleSetName } from './r
 
 export const MAX_GARBAGE_ROWS = 11;
 export const DEFAULT_PREVIEW = 3;
+/** The most next pieces a game shows. */
+export const MAX_PREVIEW = 16;
 export const DEFAULT_TARGET = 100;
 
 /** Random streams drawn from one seed: pieces and garbage never share numbers. */
@@ -131,7 +133,7 @@ export class Game {
    * empty. `onLock` is told of every lock as it happens, gravity's included.
    */
   constructor(options: GameOptions = {}, { keepLog = true, onLock }: { keepLog?: boolean; onLock?: (lock: LockResult) => void } = {}) {
-    this.config = resolveOptions(options);
+    this.config = gameConfigOf(options);
     const { config } = this;
     this.rules = RULE_SETS[config.rules];
     this.system = ROTATION_SYSTEMS[config.rotation];
@@ -347,18 +349,24 @@ export function applyLoggedInput(game: Game, input: LoggedInput, index: number):
   }
 }
 
-/** Rebuilds a game from its log by applying the same inputs at the same game times; `onLock` is told of each lock. */
-export function replay(log: ReplayLog, onLock?: (lock: LockResult) => void): Game {
+/**
+ * Rebuilds a game from its log by applying the same inputs at the same game times. `onLock` is told of
+ * each lock with the index of the input being applied when it came (the input itself, or the wait for
+ * it), or the number of inputs for a lock in the wait after the last one.
+ */
+export function replay(log: ReplayLog, onLock?: (lock: LockResult, input: number) => void): Game {
   checkReplayLog(log);
-  const game = new Game(log.config, { onLock });
-  log.inputs.forEach((input, index) => applyLoggedInput(game, input, index));
+  let applying = 0;
+  const game = new Game(log.config, { onLock: onLock && ((lock) => onLock(lock, applying)) });
+  for (; applying < log.inputs.length; applying++) applyLoggedInput(game, log.inputs[applying], applying);
   if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
     throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);
   game.advance(log.end - game.clock);
   return game;
 }
 
-function resolveOptions(options: GameOptions): GameConfig {
+/** A game's whole set-up: the options given, the rule set's defaults for the others; a set-up the engine cannot play is an InputError. */
+export function gameConfigOf(options: GameOptions): GameConfig {
   const rules = RULE_SETS[parseRuleSetName(String(options.rules ?? 'classic'))];
   const randomizer = parseRandomizerName(String(options.randomizer ?? (options.sequence ? 'sequence' : 'uniform')));
   if (options.sequence && randomizer !== 'sequence') {
@@ -380,8 +388,8 @@ function resolveOptions(options: GameOptions): GameConfig {
   };
   checkBoardSize(config.width, config.height);
   if (!Number.isSafeInteger(config.seed)) throw new InputError(`seed ${config.seed} must be a whole number`);
-  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > 16) {
-    throw new InputError(`preview ${config.preview} is out of range: show 0 to 16 next pieces`);
+  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > MAX_PREVIEW) {
+    throw new InputError(`preview ${config.preview} is out of range: show 0 to ${MAX_PREVIEW} next pieces`);
   }
   const maxGarbage = Math.min(MAX_GARBAGE_ROWS, config.height - 4);
   if (!Number.isInteger(config.garbageRows) || config.garbageRows < 0 || config.garbageRows > maxGarbage) {

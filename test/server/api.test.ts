@@ -39,14 +39,27 @@ describe('the HTTP API', () => {
     expect(responses.map((response) => response.status)).toEqual(games.map(() => 201));
     const answers = await Promise.all(responses.map((response) => response.json()));
     expect(answers.map(({ points, lines }) => [points, lines])).toEqual(games.map(({ score, lines }) => [score, lines]));
-    expect(answers[0].table).toEqual({ game: 'tetris', rules: 'classic', board: '6x10' });
-    const { entries } = await (await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=6x10`)).json();
+    expect(answers[0].table).toEqual({
+      game: 'tetris',
+      rules: 'classic',
+      board: '6x10',
+      rotation: 'classic',
+      dealing: 'uniform',
+      preview: 0,
+      rows: 0,
+    });
+    const { entries } = await (await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=6x10&preview=0`)).json();
     const best = games
       .map(({ score }) => score)
       .sort((a, b) => b - a)
       .slice(0, 10);
     expect(entries.map((entry: { points: number }) => entry.points)).toEqual(best);
-    expect(entries[0]).toMatchObject({ agents: [], replayable: true });
+    // An agent placed every piece (whole placements), though the posts credit none: each is shown an agent's game.
+    expect(entries[0]).toMatchObject({
+      agents: [{ name: 'unnamed agent', pieces: entries[0].pieces }],
+      players: 'agents',
+      replayable: true,
+    });
   });
 
   it("keeps each score's replay, which plays again to the same score", async () => {
@@ -71,7 +84,10 @@ describe('the HTTP API', () => {
     expect(entries[0]).toMatchObject({
       name: '<script>alert(1)</script>'.slice(0, 24),
       pieces: game.pieces,
-      agents: [{ name: 'dellacherie', pieces: 2 }],
+      agents: [
+        { name: 'dellacherie', pieces: 2 },
+        { name: 'unnamed agent', pieces: game.pieces - 2 },
+      ],
     });
     const greedy = await post({ name: 'x', replay: game.replay, agents: [{ name: 'bcts', pieces: game.pieces + 1 }] });
     expect([greedy.status, (await greedy.json()).error]).toEqual([
@@ -117,12 +133,21 @@ describe('the HTTP API', () => {
     for (const target of [20, 30]) {
       const game = finishedGame('target', 4, { target, agent: 'target' });
       const answer = await (await post({ name: `aimed at ${target}`, replay: game.replay })).json();
-      expect(answer.table).toEqual({ game: 'tetris', rules: 'target', board: '10x20', target });
+      expect(answer.table).toEqual({
+        game: 'tetris',
+        rules: 'target',
+        board: '10x20',
+        rotation: 'classic',
+        dealing: 'uniform',
+        preview: 0,
+        rows: 0,
+        target,
+      });
     }
     const names = async (target: number) =>
-      (await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=10x20&target=${target}`)).json()).entries.map(
-        (entry: { name: string }) => entry.name,
-      );
+      (
+        await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=10x20&preview=0&target=${target}`)).json()
+      ).entries.map((entry: { name: string }) => entry.name);
     expect(await names(20)).toEqual(['aimed at 20']);
     expect(await names(30)).toEqual(['aimed at 30']);
     expect(await names(12)).toEqual([]);
@@ -144,21 +169,24 @@ describe('the HTTP API', () => {
     expect((await asked.json()).error).toMatch(message);
   });
 
-  it('lists the target games stored before their target was kept under target=unrecorded, and loses none', async () => {
+  it('lists the games stored before their settings were kept under settings=unrecorded (target=unrecorded too), and loses none', async () => {
     const board = '10x20';
     // As the migration leaves such a score: under the target rules, with no target.
     db.prepare(
       "INSERT INTO highscores (created_at, game, rules, board, target, name, points, lines) VALUES (?, 'tetris', 'target', ?, NULL, 'Old', 40, 9)",
     ).run(new Date().toISOString(), board);
     const names = async (target: string) =>
-      (await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=${board}&target=${target}`)).json()).entries.map(
-        (entry: { name: string }) => entry.name,
-      );
+      (
+        await (await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=${board}&preview=0&target=${target}`)).json()
+      ).entries.map((entry: { name: string }) => entry.name);
     expect(await names('unrecorded')).toEqual(['Old']);
     expect(await names('20')).toEqual(['aimed at 20']);
-    const elsewhere = await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=${board}&target=unrecorded`);
-    expect(elsewhere.status).toBe(400);
-    expect((await elsewhere.json()).error).toMatch(/^target: the classic rules have no target score: leave target out$/);
+    const unrecorded = await (
+      await fetch(`${server.url}/api/highscores?game=tetris&rules=target&board=${board}&settings=unrecorded`)
+    ).json();
+    expect(unrecorded.entries.map((entry: { name: string }) => entry.name)).toEqual(['Old']);
+    const elsewhere = await fetch(`${server.url}/api/highscores?game=tetris&rules=classic&board=${board}&settings=unrecorded`);
+    expect([elsewhere.status, await elsewhere.json()]).toEqual([200, { entries: [] }]);
   });
 
   it('keeps SameGame games in one table per rules, board and colours, each replay kept to watch again', async () => {
@@ -185,8 +213,8 @@ describe('the HTTP API', () => {
     ]);
     const [, byFour] = await list('&colours=4');
     expect(byFour.entries.map((entry: { name: string }) => entry.name)).toEqual(['Quattro']);
-    const [, every] = await list('');
-    expect(every.entries).toHaveLength(2);
+    const [, byFive] = await list(''); // without colours: the standard positions' 5
+    expect(byFive.entries).toEqual([]);
     const kept = await (await fetch(`${server.url}/api/highscores/${saved.id}/replay`)).json();
     expect(kept).toEqual(three.replay);
 

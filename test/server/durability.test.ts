@@ -30,13 +30,15 @@ describe('high scores under a crash', () => {
   it('keeps every score answered 201 when the server is killed (SIGKILL) amid a stream of posts, and the database stays whole', async () => {
     const database = join(mkdtempSync(join(tmpdir(), 'gridmind-crash-')), 'scores.db');
     const { child, url } = await serve(database);
-    const game = finishedGame('classic', 3, { width: 6, height: 10, agent: 'dellacherie' });
+    // Each post a game of its own: a game is stored once.
+    const games = Array.from({ length: 2000 }, (_, seed) => finishedGame('classic', seed + 1, { width: 6, height: 10 }));
     const landed: string[] = [];
     let sent = 0;
     let stopped = false;
     const exited = new Promise((resolve) => child.on('exit', resolve));
     const poster = async () => {
       while (!stopped) {
+        const game = games[sent % games.length];
         const name = `p${sent++}`;
         try {
           const response = await fetch(`${url}/api/highscores`, {

@@ -8,6 +8,8 @@ import { addHighScore, topHighScores } from '../../src/store/highscores.ts';
 
 /** The schema version before the high-score table kept the target score. */
 const BEFORE_TARGETS = 6;
+/** The schema version before it kept SameGame's colours. */
+const BEFORE_COLOURS = 10;
 
 /** A database as Gridmind left it at schema version {@link BEFORE_TARGETS}, with three scores. */
 function databaseBeforeTargets(path: string): void {
@@ -33,7 +35,8 @@ describe('the high-score store', () => {
         { name: 'old target', rules: 'target', target: null },
         { name: 'old network', rules: 'aveiro', target: null },
       ]);
-      expect(topHighScores(db, { game: 'tetris', rules: 'classic', board: '10x20' })).toEqual([
+      // Stored without a replay, they keep no settings: the table of games whose settings were not recorded.
+      expect(topHighScores(db, { game: 'tetris', rules: 'classic', board: '10x20', unrecorded: true })).toEqual([
         {
           id: 1,
           name: 'old classic',
@@ -43,6 +46,7 @@ describe('the high-score store', () => {
           pieces: null,
           agents: [],
           replayable: false,
+          players: 'human',
         },
       ]);
       expect(topHighScores(db, { game: 'aveiro', rules: 'aveiro', board: '8x30' }).map((entry) => entry.name)).toEqual(['old network']);
@@ -60,8 +64,8 @@ describe('the high-score store', () => {
   it('keeps SameGame scores in one table per rules, board and number of colours, and the scores stored before colours were kept', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gridmind-store-')), 'colours.db');
     const old = new Database(path);
-    for (const migration of MIGRATIONS.slice(0, MIGRATIONS.length - 1)) old.exec(migration);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    for (const migration of MIGRATIONS.slice(0, BEFORE_COLOURS)) old.exec(migration);
+    old.pragma(`user_version = ${BEFORE_COLOURS}`);
     old
       .prepare('INSERT INTO highscores (created_at, game, rules, board, name, points, lines) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run('2026-01-02T03:04:05.000Z', 'samegame', 'standard/left', '10x10', 'before colours', 500, 0);
@@ -75,8 +79,8 @@ describe('the high-score store', () => {
       expect(topHighScores(db, table(3)).map((entry) => [entry.name, entry.pieces])).toEqual([['three', 12]]);
       expect(topHighScores(db, table(4)).map((entry) => entry.name)).toEqual(['four']);
       expect(topHighScores(db, table(5))).toEqual([]);
-      // Without colours, a SameGame table holds every number of colours, as it did before they were kept.
-      expect(topHighScores(db, table()).map((entry) => entry.name)).toEqual(['four', 'before colours', 'three']);
+      // The scores stored before colours were kept, without a replay to read them from, are a table apart.
+      expect(topHighScores(db, { ...table(), unrecorded: true }).map((entry) => entry.name)).toEqual(['before colours']);
       expect(db.prepare('SELECT colours FROM highscores ORDER BY id').pluck().all()).toEqual([null, 3, 4, 3]);
     } finally {
       db.close();

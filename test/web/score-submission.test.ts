@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyScore } from '../../src/server/verified-scores.ts';
+import { UNNAMED_AGENT } from '../../src/core/player-names.ts';
 import type { HighScore } from '../../src/store/highscores.ts';
 import { whoPlayed } from '../../web/src/score-tables.ts';
 import { HUMAN, TetrisSession } from '../../web/src/tetris/session.ts';
@@ -20,11 +21,19 @@ describe("the Play view's high scores", () => {
     const session = new TetrisSession(setup, null, () => (over = true));
     for (let keys = 0; !over && keys < 2000; keys++) {
       session.humanKey((['L', 'R', 'C', 'H'] as const)[keys % 4]);
-      session.frame(keys * 16);
+      session.frame(keys * 50); // 20 keys a second: a person's pace (src/server/human-pace.ts)
     }
     expect(over).toBe(true);
     const { table, entry } = verifyScore(JSON.parse(JSON.stringify(session.submission('Ana'))));
-    expect(table).toEqual({ game: 'tetris', rules: 'classic', board: '6x10' });
+    expect(table).toEqual({
+      game: 'tetris',
+      rules: 'classic',
+      board: '6x10',
+      rotation: 'classic',
+      dealing: 'uniform',
+      preview: 3,
+      rows: 2,
+    });
     expect(entry).toMatchObject({
       name: 'Ana',
       points: session.game.score,
@@ -44,11 +53,14 @@ describe("the Play view's high scores", () => {
       pieces: 200,
       agents: [],
       replayable: true,
+      players: 'human',
       ...changes,
     });
     expect(whoPlayed(score({}))).toBe('Bob');
     expect(whoPlayed(score({ name: 'bcts', agents: [{ name: 'bcts', pieces: 200 }] }))).toBe('bcts');
     expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 124 }] }))).toBe('Bob + bcts (62%)');
     expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 1 }] }))).toBe('Bob + bcts (1%)');
+    expect(whoPlayed(score({ agents: [{ name: UNNAMED_AGENT, pieces: 200 }] }))).toBe('Bob (an agent)');
+    expect(whoPlayed(score({ agents: [{ name: UNNAMED_AGENT, pieces: 50 }] }))).toBe('Bob + an agent (25%)');
   });
 });

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type Scoring, type Shift } from '../../src/samegame/rules.ts';
-import { DEFAULT_TARGET } from '../../src/tetris/game.ts';
+import { DEFAULT_TARGET, gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../../src/tetris/game.ts';
+import { RANDOMIZER_NAMES } from '../../src/tetris/randomizers.ts';
+import { ROTATION_SYSTEM_NAMES, type RotationSystemName } from '../../src/tetris/rotation/index.ts';
+import { tetrisScoreTable } from '../../src/tetris/score-table.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
 import { AVEIRO_TABLE, fetchHighScores, type HighScore, type ScoreTable } from './api.ts';
 import { NumberField } from './NumberField.tsx';
 import { HighScoreTable } from './HighScoreTable.tsx';
 import { NameSelect } from './NameSelect.tsx';
 import { DEFAULT_SETTINGS } from './samegame/session.ts';
-import { sameGameScoreTable, sameGameTableOf, sameGameWatchAddress, tetrisScoreTable } from './score-tables.ts';
+import { sameGameScoreTable, sameGameTableOf, sameGameWatchAddress } from './score-tables.ts';
 import { useStoredState } from './stored-state.ts';
 
 /** The games with high scores: Tetris and SameGame played in this app, and the Aveiro network game played over its protocol. */
@@ -21,11 +24,22 @@ const DEFAULT_SAMEGAME_TABLE = sameGameScoreTable(
   DEFAULT_SETTINGS.colours,
 );
 
-/** A rule set's table on its default board (and the default target). */
-const defaultTetrisTable = (rules: RuleSetName): ScoreTable =>
-  tetrisScoreTable(rules, `${RULE_SETS[rules].width}x${RULE_SETS[rules].height}`, DEFAULT_TARGET);
+/**
+ * A rule set's table with every other setting at its default, as a new game has it, and a target score
+ * whatever the rules (the page keeps it when another rule set is chosen; `shownTable` drops it where the
+ * rules have none).
+ */
+const defaultTetrisTable = (rules: RuleSetName): ScoreTable => ({ target: DEFAULT_TARGET, ...tetrisScoreTable(gameConfigOf({ rules })) });
 
-/** Rules, board and target of a Tetris table. */
+/** The table a choice of settings names: the target only under rules with one. */
+function shownTable({ target, ...table }: ScoreTable): ScoreTable {
+  return RULE_SETS[table.rules as RuleSetName]?.hasTarget ? { ...table, target } : table;
+}
+
+/** Dealings a high score may have: its pieces dealt by its seed ("sequence" lists them). */
+const DEALINGS = RANDOMIZER_NAMES.filter((name) => name !== 'sequence');
+
+/** Every setting that keys a Tetris table: rules, board, rotation, dealing, preview, challenge rows and target. */
 function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: (table: ScoreTable) => void }) {
   return (
     <>
@@ -52,11 +66,49 @@ function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: 
           data-testid="scores-board"
         />
       </label>
-      {typeof table.target === 'number' && (
+      <label>
+        Rotation
+        <NameSelect
+          value={table.rotation as RotationSystemName}
+          names={ROTATION_SYSTEM_NAMES}
+          onChange={(rotation) => onChange({ ...table, rotation })}
+          testId="scores-rotation"
+        />
+      </label>
+      <label>
+        Dealing
+        <NameSelect
+          value={table.dealing!}
+          names={DEALINGS}
+          onChange={(dealing) => onChange({ ...table, dealing })}
+          testId="scores-dealing"
+        />
+      </label>
+      <label>
+        Preview
+        <NumberField
+          value={table.preview!}
+          min={0}
+          max={MAX_PREVIEW}
+          onCommit={(preview) => onChange({ ...table, preview })}
+          testId="scores-preview"
+        />
+      </label>
+      <label>
+        Challenge rows
+        <NumberField
+          value={table.rows!}
+          min={0}
+          max={MAX_GARBAGE_ROWS}
+          onCommit={(rows) => onChange({ ...table, rows })}
+          testId="scores-rows"
+        />
+      </label>
+      {RULE_SETS[table.rules as RuleSetName]?.hasTarget && (
         <label>
           Target score
           <NumberField
-            value={table.target}
+            value={table.target!}
             min={1}
             max={Number.MAX_SAFE_INTEGER}
             onCommit={(target) => onChange({ ...table, target })}
@@ -122,14 +174,14 @@ function SameGameTableFilters({ table, onChange }: { table: ScoreTable; onChange
 export function HighScoresView() {
   const addressed = sameGameTableOf(location.hash);
   const [game, setGame] = useState<ScoreGame>(addressed === null ? 'tetris' : 'samegame');
-  const [tetrisTable, setTetrisTable] = useState<ScoreTable>(defaultTetrisTable('classic'));
+  const [tetrisTable, setTetrisTable] = useStoredState('scores-tetris-table', defaultTetrisTable('classic'));
   const [storedSameGameTable, setSameGameTable] = useStoredState('scores-samegame-table', DEFAULT_SAMEGAME_TABLE);
   const sameGameTable = addressed ?? storedSameGameTable;
   const chooseSameGameTable = (chosen: ScoreTable) => {
     setSameGameTable(chosen);
     if (addressed !== null) history.replaceState(null, '', '#/scores'); // the address no longer names the table shown
   };
-  const table = game === 'tetris' ? tetrisTable : game === 'samegame' ? sameGameTable : AVEIRO_TABLE;
+  const table = game === 'tetris' ? shownTable(tetrisTable) : game === 'samegame' ? sameGameTable : AVEIRO_TABLE;
   const [entries, setEntries] = useState<HighScore[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -140,13 +192,13 @@ export function HighScoresView() {
         setError('');
       })
       .catch((failure: Error) => setError(failure.message));
-  }, [table.game, table.rules, table.board, table.target, table.colours]);
-  const hasTarget = typeof table.target === 'number';
+  }, [JSON.stringify(table)]);
   const [unrecorded, setUnrecorded] = useState<HighScore[]>([]);
   useEffect(() => {
     setUnrecorded([]);
-    if (hasTarget) void fetchHighScores({ ...table, target: null }).then(setUnrecorded);
-  }, [table.game, table.rules, table.board, hasTarget]);
+    if (game !== 'aveiro') void fetchHighScores({ game, rules: table.rules, board: table.board, unrecorded: true }).then(setUnrecorded);
+  }, [game, table.rules, table.board]);
+  const hasTarget = typeof table.target === 'number';
   return (
     <section class="page high-scores">
       <h2>High scores</h2>
@@ -193,9 +245,12 @@ export function HighScoresView() {
       )}
       {unrecorded.length > 0 && (
         <>
-          <h3>Target not recorded</h3>
-          <p class="hint">Games saved under these rules before Gridmind kept each game's target score.</p>
-          <HighScoreTable entries={unrecorded} testId="scores-unrecorded" />
+          <h3>Settings not recorded</h3>
+          <p class="hint">
+            Games of these rules on this board saved before Gridmind kept the settings that now split the tables (
+            {game === 'samegame' ? 'the colours' : 'rotation, dealing, preview, challenge rows, target'}).
+          </p>
+          <HighScoreTable entries={unrecorded} testId="scores-unrecorded" counted={game === 'samegame' ? 'moves' : 'lines'} />
         </>
       )}
     </section>

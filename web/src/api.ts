@@ -12,11 +12,11 @@ async function json<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-/** A table's best scores; a `null` target asks for the scores whose target was not recorded. */
+/** A table's best scores (with `unrecorded`, the games stored before their settings were kept). */
 export async function fetchHighScores(table: ScoreTable): Promise<HighScore[]> {
-  const { target, colours, ...named } = table;
-  const query = new URLSearchParams(target === undefined ? named : { ...named, target: target === null ? 'unrecorded' : String(target) });
-  if (colours !== undefined) query.set('colours', String(colours));
+  const { unrecorded, ...settings } = table;
+  const query = new URLSearchParams(Object.entries(settings).map(([name, value]) => [name, String(value)]));
+  if (unrecorded) query.set('settings', 'unrecorded');
   return (await json<{ entries: HighScore[] }>(await fetch(`api/highscores?${query}`))).entries;
 }
 

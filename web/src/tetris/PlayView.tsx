@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
 import { useDialogFocus } from '../dialog-focus.ts';
 import { isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
-import { tetrisScoreTable } from '../score-tables.ts';
+import { gameConfigOf } from '../../../src/tetris/game.ts';
+import { tetrisScoreTable } from '../../../src/tetris/score-table.ts';
 import { HighScoreTable } from '../HighScoreTable.tsx';
 import { StepSlider } from '../StepSlider.tsx';
 import { useStoredState } from '../stored-state.ts';
@@ -11,7 +12,7 @@ import { NextAndHud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { KeyTable } from '../KeyTable.tsx';
 import { useBoardLayout } from './layout.ts';
-import { DEFAULT_SETUP, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
+import { DEFAULT_SETUP, gameOptionsOf, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
 import { TouchControls } from './TouchControls.tsx';
 import { TOUCH_PAD_HEIGHT, useTouchPad } from './touch-pad.ts';
@@ -24,7 +25,7 @@ import { ExplainerSelect, NoBreakdownNote, WhyHerePanel } from './WhyHerePanel.t
 const SPEEDS = [400, 200, HUMAN_PACE_MS, 50, 20, 5, 0];
 
 function tableOf(setup: SessionSetup): ScoreTable {
-  return tetrisScoreTable(setup.rules, `${setup.width}x${setup.height}`, setup.target);
+  return tetrisScoreTable(gameConfigOf(gameOptionsOf(setup)));
 }
 
 /** The end-of-game message, by outcome. */

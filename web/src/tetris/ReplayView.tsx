@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { checkReplayLog, type ReplayLog } from '../../../src/tetris/game.ts';
+import { checkReplayLog, gameConfigOf, type ReplayLog } from '../../../src/tetris/game.ts';
 import { AGENTS } from '../agents.ts';
 import { AVEIRO_TABLE, benchReplayUrl, fetchAveiroGames, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
-import { tetrisScoreTable, whoPlayed } from '../score-tables.ts';
+import { tetrisScoreTable } from '../../../src/tetris/score-table.ts';
+import { whoPlayed } from '../score-tables.ts';
 import { StepSlider } from '../StepSlider.tsx';
 import { isTyping, useAnimationFrame, useKeys, useTicker } from '../hooks.ts';
 import { BoardCanvas } from './BoardCanvas.tsx';
@@ -75,8 +76,8 @@ function replayOf(hash: string): ReplayAddress | null {
 
 /** Who played high score `id`, as its table names them (null when it is no longer in its table's top 10). */
 async function highScorePlayer(id: number, log: ReplayLog): Promise<string | null> {
-  const { rules, width, height, target } = log.config;
-  const entry = (await fetchHighScores(tetrisScoreTable(rules, `${width}x${height}`, target))).find((score) => score.id === id);
+  const { rules } = log.config;
+  const entry = (await fetchHighScores(tetrisScoreTable(gameConfigOf(log.config)))).find((score) => score.id === id);
   // Games of the Aveiro protocol have a table of their own, under the same rules and board.
   const aveiro = entry === undefined && rules === 'aveiro' ? await aveiroPlayer(id) : null;
   return entry === undefined ? aveiro : whoPlayed(entry);

@@ -23,6 +23,12 @@ export interface SessionSetup {
   readonly target: number;
 }
 
+/** The game a set-up plays: dealt uniformly by its seed, with the engine's preview. */
+export function gameOptionsOf(setup: SessionSetup): GameOptions {
+  const { rules, width, height, rotation, seed, garbageRows, target } = setup;
+  return { rules, width, height, rotation, seed, garbageRows, target };
+}
+
 export const HUMAN = 'human';
 
 /** A new visitor's first game: a person on the classic 10 × 20 board. */
@@ -105,17 +111,7 @@ export class TetrisSession {
     /** The game's set-up when it is not the session's own (a replay's). */
     replayed?: GameConfig,
   ) {
-    const options: GameOptions = replayed ?? {
-      rules: setup.rules,
-      width: setup.width,
-      height: setup.height,
-      rotation: setup.rotation,
-      seed: setup.seed,
-      garbageRows: setup.garbageRows,
-      target: setup.target,
-      preview: 3,
-    };
-    this.game = new Game(options); // its log is the replay a high score is submitted as
+    this.game = new Game(replayed ?? gameOptionsOf(setup)); // its log is the replay a high score is submitted as
     this.colours = new Uint8Array(setup.width * setup.height);
     this.paintFromBoard(GARBAGE_COLOUR);
     this.drops = new PlacementGenerator(setup.width, setup.height, this.game.system);
