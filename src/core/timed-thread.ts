@@ -26,10 +26,24 @@ const CHECKS_BEFORE_SLEEP = 20_000;
 export const THREAD_START_LIMIT_MS = 10_000;
 
 /**
- * How much memory (V8's old generation, in MB) a thread may use unless told otherwise: past it the
- * thread is stopped, and its caller finds it, as a thread that does not answer, at its time limit.
+ * How much memory (V8's old generation, in MB) a thread may use unless told otherwise: past it Node stops
+ * the thread, and its caller throws a {@link ThreadOutOfMemory}.
  */
 export const DEFAULT_THREAD_MEMORY_MB = 1024;
+
+/**
+ * How often, in milliseconds, a caller waiting for a reply checks that the thread is still there: Node
+ * stops a thread past its memory limit, which its caller, waiting, cannot hear of but by asking.
+ */
+const LIFE_CHECK_MS = 20;
+
+/**
+ * What the caller posts to the thread to learn whether it is still there: Node's `postMessage` returns
+ * false once the port at the other end has closed, as the thread's port does when the thread ends (Node
+ * does not document it: were it to return nothing, a thread past its memory limit would be found at its
+ * time limit instead). The thread ignores it.
+ */
+const LIFE_CHECK = null;
 
 /**
  * What a thread replies: ready (first), a request's answer, what went wrong, or that its code ended
@@ -40,6 +54,13 @@ export type ThreadReply<A> = { readonly ready: true } | { readonly answer: A } |
 
 /** A thread's code ended its thread, or threw where no answer could carry it: the message says which. */
 export class ThreadEnded extends Error {}
+
+/**
+ * The thread ended without a reply, which is how Node stops a thread that passes its memory limit: every
+ * end the code it runs can cause (process.exit, a throw outside an answer) is replied by
+ * {@link answerOnThread}.
+ */
+export class ThreadOutOfMemory extends ThreadEnded {}
 
 interface TimedThreadData<D> {
   /** The module typescript-thread.mjs imports (from the sources only). */
@@ -77,7 +98,7 @@ export class TimedThread<D, R, A> {
     module: string,
     data: D,
     private readonly beforeStop?: () => void,
-    memoryMb = DEFAULT_THREAD_MEMORY_MB,
+    private readonly memoryMb = DEFAULT_THREAD_MEMORY_MB,
   ) {
     const { port1, port2 } = new MessageChannel();
     const { entry, source } = threadEntry(from, module);
@@ -88,16 +109,17 @@ export class TimedThread<D, R, A> {
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     });
     this.thread.unref(); // a thread left running never keeps the process alive
-    // A thread that dies without replying (its module failed before answerOnThread) is found late by the
-    // caller's wait, which cannot see this event while it waits; the event must not end the process.
+    // A thread that dies without replying (past its memory limit) is found by the caller's life checks,
+    // which this event comes after; it must not end the process.
     this.thread.on('error', () => {});
     this.port = port1;
   }
 
   /**
    * Sends a request and returns the answer, or throws: what the thread threw, as an Error with its
-   * message; a {@link ThreadEnded} when its code ended the thread or threw outside an answer (the
-   * thread is then stopped); `late(limit, false)` when the thread has not answered within `limit` ms,
+   * message; a {@link ThreadEnded} when its code ended the thread or threw outside an answer, a
+   * {@link ThreadOutOfMemory} when it passed its memory limit (the thread is then stopped);
+   * `late(limit, false)` when the thread has not answered within `limit` ms,
    * or `late(startLimit, true)` when it has not started within the larger of `limit` and
    * {@link THREAD_START_LIMIT_MS} (the thread is then stopped).
    */
@@ -128,20 +150,32 @@ export class TimedThread<D, R, A> {
   }
 
   /**
-   * Waits until the thread has posted its next reply, then takes it. A wake-up can come without one: the
-   * notification of the previous reply may land after this wait began, so the flag is checked again.
+   * Waits until the thread has posted its next reply, then takes it, checking every LIFE_CHECK_MS that
+   * the thread is still there (a reply it posted before it ended is taken). A wake-up can come without a
+   * reply: the notification of the previous one may land after this wait began, so the flag is checked again.
    */
   private nextReply(limit: number, late: () => Error): ThreadReply<A> {
     for (let check = 0; check < CHECKS_BEFORE_SLEEP && Atomics.load(this.posted, 0) === 0; check++);
     const deadline = performance.now() + limit;
     while (Atomics.load(this.posted, 0) === 0) {
       const left = deadline - performance.now();
-      if (left <= 0 || Atomics.wait(this.posted, 0, 0, left) === 'timed-out') {
-        this.stop();
-        throw late();
-      }
+      if (left <= 0) this.fail(late());
+      const woken = Atomics.wait(this.posted, 0, 0, Math.min(left, LIFE_CHECK_MS)) !== 'timed-out';
+      if (!woken && !this.isRunning() && Atomics.load(this.posted, 0) === 0)
+        this.fail(new ThreadOutOfMemory(`ran out of its ${this.memoryMb} MB of memory: stopped`));
     }
     return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;
+  }
+
+  /** Whether the thread is still there (its port open): see LIFE_CHECK. */
+  private isRunning(): boolean {
+    return (this.port.postMessage(LIFE_CHECK) as unknown) !== false;
+  }
+
+  /** Stops the thread and throws `error`. */
+  private fail(error: Error): never {
+    this.stop();
+    throw error;
   }
 }
 
@@ -178,7 +212,8 @@ export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(reque
     return port.close();
   }
   reply({ ready: true });
-  port.on('message', (request: R) => {
+  port.on('message', (request: R | typeof LIFE_CHECK) => {
+    if (request === LIFE_CHECK) return;
     try {
       const answered = answer(request);
       if (answered instanceof Promise)

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { THREAD_START_LIMIT_MS, TimedThread } from '../../src/core/timed-thread.ts';
+import { THREAD_START_LIMIT_MS, ThreadOutOfMemory, TimedThread } from '../../src/core/timed-thread.ts';
 
 const late = (limit: number, starting: boolean) => new Error(`${starting ? 'not started' : 'late'} after ${limit} ms`);
-const start = (offset: number) => new TimedThread<number, number, number>(import.meta.url, './fixtures/arithmetic-thread', offset);
+const start = (offset: number, memoryMb?: number) =>
+  new TimedThread<number, number, number>(import.meta.url, './fixtures/arithmetic-thread', offset, undefined, memoryMb);
 
 describe('TimedThread: a module on a thread of its own, each answer awaited with a time limit', () => {
   it('answers every request with its own answer, in order, many thousand times over', () => {
@@ -32,6 +33,14 @@ describe('TimedThread: a module on a thread of its own, each answer awaited with
     const before = performance.now();
     expect(() => thread.request(Number.NaN, 300, late)).toThrow('late after 300 ms');
     expect(performance.now() - before).toBeGreaterThanOrEqual(290);
+  });
+
+  it('throws a ThreadOutOfMemory as soon as the thread passes its memory limit, long before the time limit', () => {
+    const thread = start(1, 32);
+    expect(thread.request(1, 5000, late)).toBe(2);
+    const before = performance.now();
+    expect(() => thread.request(Infinity, 20_000, late)).toThrow(new ThreadOutOfMemory('ran out of its 32 MB of memory: stopped'));
+    expect(performance.now() - before).toBeLessThan(5000);
   });
 
   it('gives the start of a thread (its imports) at least THREAD_START_LIMIT_MS, whatever the limit of a request', () => {
