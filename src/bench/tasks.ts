@@ -8,17 +8,17 @@ import { parseBoardText } from '../samegame/board-files.ts';
 import { solveWithCode } from '../samegame/code-solvers.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import { CodeAgentChooser, type AgentModule } from '../tetris-ai/code-agents.ts';
+import { CodeAgentChooser, type AgentLimits, type AgentModule } from '../tetris-ai/code-agents.ts';
 import { loadOutsideAgent, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
 
 /**
  * One seeded Tetris game of an agent: an agent as data (`spec`), or an agent in code (`module`, the
  * absolute path of its file) or a program (`program`: a Python file's absolute path, or a command) with
- * the milliseconds it may think over a move.
+ * its limits.
  */
 export type TetrisGameTask = { readonly game: 'tetris'; readonly options: PlayOptions } & (
-  { readonly spec: AgentSpec } | (OutsideAgent & { readonly moveTimeLimit: number })
+  { readonly spec: AgentSpec } | (OutsideAgent & AgentLimits)
 );
 
 /** How a SameGame board is solved in an experiment: every solver setting but cancellation, which cannot cross threads. */
@@ -69,8 +69,8 @@ function solveBoard({ board, options, solver }: SameGameBoardTask): Solution {
 }
 
 /**
- * The agents in code and programs this thread has loaded, by time limit and module or program: a
- * program's process plays this thread's games one after the other.
+ * The agents in code and programs this thread has loaded, by limits and module or program: a program's
+ * process plays this thread's games one after the other.
  */
 const modules = new Map<string, Promise<AgentModule>>();
 
@@ -81,10 +81,10 @@ async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
     const { lines, pieces, ms } = playGame(task.spec, options);
     return { lines, pieces, ms };
   }
-  const { game: _game, options: _options, moveTimeLimit, ...agent } = task;
-  const key = `${moveTimeLimit} ${JSON.stringify(agent)}`;
+  const { game: _game, options: _options, moveTimeLimit, memoryMb, ...agent } = task;
+  const key = `${moveTimeLimit} ${memoryMb} ${JSON.stringify(agent)}`;
   let module = modules.get(key);
-  if (module === undefined) modules.set(key, (module = loadOutsideAgent(agent, moveTimeLimit)));
+  if (module === undefined) modules.set(key, (module = loadOutsideAgent(agent, moveTimeLimit, memoryMb)));
   const chooser = new CodeAgentChooser(await module, options.width, options.height, researchRotation(options));
   try {
     const { lines, pieces, ms, fault } = playResearchWith(chooser, options);

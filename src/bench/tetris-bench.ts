@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.ts';
 import type { Db } from '../store/database.ts';
 import type { NewTetrisRun, PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import type { AgentLimits } from '../tetris-ai/code-agents.ts';
 import type { OutsideAgent } from '../tetris-ai/process-agent.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
@@ -13,12 +14,12 @@ import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
 
 /**
  * A player of a benchmark: an agent as data, or an agent in code (the absolute path of its module) or a
- * program (a Python file's absolute path, or a command) with its move time limit.
+ * program (a Python file's absolute path, or a command) with its limits.
  */
 export type BenchPlayer = {
   /** The name shown in results: a built-in agent's name, or the file or command given. */
   readonly name: string;
-} & ({ readonly spec: AgentSpec } | (OutsideAgent & { readonly moveTimeLimit: number }));
+} & ({ readonly spec: AgentSpec } | (OutsideAgent & AgentLimits));
 
 export interface BenchOptions {
   readonly agent: BenchPlayer;

@@ -15,6 +15,7 @@ import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.t
 import {
   AGENT_HELP,
   agentCommandOption,
+  agentMemoryOption,
   agentTimeLimitOption,
   boardSizeOption,
   chosenAgent,
@@ -41,6 +42,7 @@ interface PlayFlags {
   iterations?: number;
   width?: number;
   agentTimeLimit: number;
+  agentMemory: number;
   replayOut?: string;
   json?: boolean;
 }
@@ -92,6 +94,7 @@ export function registerAgentCommands(program: Command): void {
     );
   addSettingOptions(playCommand, PLAYER_SEARCH_SETTINGS)
     .addOption(agentTimeLimitOption())
+    .addOption(agentMemoryOption())
     .option(
       '--json',
       'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome"}, with --search also "search"',
@@ -169,7 +172,7 @@ async function playerOf(
     const rules = RULE_SETS[options.rules];
     const rotation = ROTATION_SYSTEMS[options.rotation ?? rules.rotation];
     const mode = rules.style === 'drop' ? 'drop' : 'reachable';
-    const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit);
+    const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit, flags.agentMemory);
     const chooser = new CodeAgentChooser(module, options.width, options.height, rotation, mode);
     try {
       return options.rules === 'research' ? playResearchWith(chooser, options) : playGameWith(() => chooser, options);

@@ -21,6 +21,7 @@ import { runExperiment } from './experiment.ts';
 import {
   AGENT_HELP,
   agentCommandOption,
+  agentMemoryOption,
   agentTimeLimitOption,
   boardOption,
   chosenAgent,
@@ -34,6 +35,7 @@ interface BenchFlags {
   agent?: string;
   agentCommand?: string;
   agentTimeLimit: number;
+  agentMemory: number;
   vs?: string;
   vsCommand?: string;
   board: { width: number; height: number };
@@ -70,6 +72,7 @@ export function registerBenchCommands(program: Command): void {
     )
     .option('--max-pieces <n>', 'stop each game after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .addOption(agentTimeLimitOption())
+    .addOption(agentMemoryOption())
     .option('--resume', 'take the games already played with the same agent, board and settings from the database, and play only the others')
     .option(
       '--stored-only',
@@ -94,15 +97,15 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
     const what = outsideKind(outside);
     if (flags.lookahead !== undefined) throw new InputError(`--lookahead sets an agent file's depth: ${name} is ${what}`);
     if (flags.queue !== undefined) throw new InputError(`${name} is ${what}, on this machine only: leave out --queue`);
-    const moveTimeLimit = flags.agentTimeLimit;
+    const limits = { moveTimeLimit: flags.agentTimeLimit, memoryMb: flags.agentMemory };
     // Refused here, before any game, if it cannot be loaded or exports no agent, or cannot start and answer hello.
     if ('module' in outside) {
-      await loadCodeAgent(name, moveTimeLimit);
-      return { name, module: resolve(name), moveTimeLimit };
+      await loadCodeAgent(name, limits.moveTimeLimit, limits.memoryMb);
+      return { name, module: resolve(name), ...limits };
     }
-    loadProgramAgent(outside.program, moveTimeLimit).close();
+    loadProgramAgent(outside.program, limits.moveTimeLimit, limits.memoryMb).close();
     const { program } = outside;
-    return { name, program: 'python' in program ? { python: resolve(program.python) } : program, moveTimeLimit };
+    return { name, program: 'python' in program ? { python: resolve(program.python) } : program, ...limits };
   };
   const chosen = chosenAgent(flags.agent, flags.agentCommand);
   if (chosen === undefined) throw new InputError('give the agent: --agent NAME|FILE or --agent-command COMMAND');

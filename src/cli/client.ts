@@ -8,7 +8,16 @@ import type { Chooser } from '../tetris-ai/agent.ts';
 import { withLookahead } from '../tetris-ai/agent-spec.ts';
 import type { AgentModule } from '../tetris-ai/code-agents.ts';
 import { loadOutsideAgent, outsideKind } from '../tetris-ai/process-agent.ts';
-import { AGENT_HELP, agentCommandOption, agentTimeLimitOption, chosenAgent, integerIn, optionParser, print } from './options.ts';
+import {
+  AGENT_HELP,
+  agentCommandOption,
+  agentMemoryOption,
+  agentTimeLimitOption,
+  chosenAgent,
+  integerIn,
+  optionParser,
+  print,
+} from './options.ts';
 
 interface ClientFlags {
   server: string;
@@ -19,6 +28,7 @@ interface ClientFlags {
   parallel: number;
   lookahead?: number;
   agentTimeLimit: number;
+  agentMemory: number;
   json?: boolean;
 }
 
@@ -67,6 +77,7 @@ export function registerClientCommand(program: Command): void {
       integerIn(0, AVEIRO_PREVIEW),
     )
     .addOption(agentTimeLimitOption())
+    .addOption(agentMemoryOption())
     .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}, a game the agent\'s fault ended with "fault"')
     .action((flags: ClientFlags, command: Command) => client(flags, command));
 }
@@ -86,7 +97,7 @@ async function agentOf(flags: ClientFlags, command: Command): Promise<{ newAgent
   }
   if (flags.lookahead !== undefined)
     throw new InputError(`--lookahead sets an agent file's depth: ${agent.name} is ${outsideKind(agent.outside)}`);
-  const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit);
+  const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit, flags.agentMemory);
   return { newAgent: () => aveiroCodeAgent(module), module };
 }
 

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { DEFAULT_THREAD_MEMORY_MB } from '../core/timed-thread.ts';
 import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/code-agents.ts';
@@ -38,6 +39,22 @@ export function agentTimeLimitOption(byDefault = DEFAULT_MOVE_TIME_LIMIT): Optio
   )
     .argParser(integerIn(1, 3_600_000))
     .default(byDefault, String(byDefault));
+}
+
+/**
+ * The megabytes of memory `--agent-memory` may give: from about the least a program starts in, to 32 GB
+ * (past which Node's limit of a thread's heap goes wrong: at 64 GB it is 48 MB).
+ */
+const AGENT_MEMORY_MB = { min: 16, max: 32_768 };
+
+/** `--agent-memory`, for the commands that play an agent in code or a program. */
+export function agentMemoryOption(): Option {
+  return new Option(
+    '--agent-memory <MB>',
+    `an agent in code or a program: megabytes of memory it may use (the JavaScript heap of its thread; a program's data, on Linux); past them it is stopped and its game ends with the fault (default ${DEFAULT_THREAD_MEMORY_MB})`,
+  )
+    .argParser(integerIn(AGENT_MEMORY_MB.min, AGENT_MEMORY_MB.max))
+    .default(DEFAULT_THREAD_MEMORY_MB, String(DEFAULT_THREAD_MEMORY_MB));
 }
 
 /** What `--agent` takes, for the help of the commands that play one agent. */

@@ -6,7 +6,7 @@ import { DEFAULT_RATE_LIMIT } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabaseToSave } from '../store/database.ts';
 import { loadOutsideAgent, outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
-import { agentTimeLimitOption, agentCommandOption, integerIn, optionParser, print } from './options.ts';
+import { agentMemoryOption, agentTimeLimitOption, agentCommandOption, integerIn, optionParser, print } from './options.ts';
 
 const DEFAULT_PORT = 8000;
 /** A client's burst, in seconds' worth of its rate (the default limit's own ratio). */
@@ -24,6 +24,7 @@ interface ServeFlags {
   agent: string[];
   agentCommand: string[];
   agentTimeLimit: number;
+  agentMemory: number;
 }
 
 /** How long the server waits for the move of an agent in code or a program by default: it answers no other request meanwhile. */
@@ -63,6 +64,7 @@ export function registerServeCommand(program: Command): void {
     )
     .addOption(agentCommandOption('--agent-command <command>', 'an agent the web app offers as it does --agent; repeat for more', true))
     .addOption(agentTimeLimitOption(SERVED_AGENT_TIME_LIMIT))
+    .addOption(agentMemoryOption())
     .addHelpText('after', '\nThe Aveiro course protocol is served beside the app: players at ws://HOST:PORT/player, spectators at /viewer.')
     .action((flags: ServeFlags) => serve(flags));
 }
@@ -79,7 +81,9 @@ async function serve(flags: ServeFlags): Promise<void> {
     ...flags.agent.map((file) => outsideAgentOf(file) ?? { module: file }), // a name of another kind: refused as a module that cannot be loaded
     ...flags.agentCommand.map((command) => ({ program: { command } })),
   ];
-  const codeAgents = new CodeAgentGames(await Promise.all(agents.map((agent) => loadOutsideAgent(agent, flags.agentTimeLimit))));
+  const codeAgents = new CodeAgentGames(
+    await Promise.all(agents.map((agent) => loadOutsideAgent(agent, flags.agentTimeLimit, flags.agentMemory))),
+  );
   const aveiro = new AveiroServer({ db, seed: flags.seed, seeds: flags.seeds, pieces: flags.pieces, maxGames: flags.maxGames });
   let running;
   try {

@@ -17,7 +17,7 @@
  */
 import { importDefault, isCodeModule } from '../core/code-modules.ts';
 import { InputError, messageOf } from '../core/errors.ts';
-import { ThreadEnded, TimedThread } from '../core/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB, ThreadEnded, ThreadOutOfMemory, TimedThread } from '../core/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
@@ -107,23 +107,42 @@ export async function importAgentModule(file: string): Promise<AgentModule> {
 /** How long an agent in code may think about one move by default, in milliseconds. */
 export const DEFAULT_MOVE_TIME_LIMIT = 10_000;
 
+/** What an agent in code or a program may use: milliseconds over a move, and megabytes of memory. */
+export interface AgentLimits {
+  readonly moveTimeLimit: number;
+  readonly memoryMb: number;
+}
+
+/** What the fault of an agent that ran out of memory ends with: where its limit is set. */
+export const MEMORY_LIMIT_NOTE = '(--agent-memory sets the limit)';
+
+/** What a fault says of a thread that ended: why, and for one out of memory where its limit is set. */
+function endOf(error: ThreadEnded): string {
+  return error instanceof ThreadOutOfMemory ? `${error.message} ${MEMORY_LIMIT_NOTE}` : error.message;
+}
+
 /**
  * Loads an agent module whose agents each play on a thread of their own (agent-thread.ts), so that one
- * that takes longer than `moveTimeLimit` milliseconds over a move is stopped, with an {@link AgentFault}.
+ * that takes longer than `moveTimeLimit` milliseconds over a move, or uses more than `memoryMb` MB of
+ * memory (V8's old generation), is stopped, with an {@link AgentFault}.
  * The module is first loaded on a thread of its own as well, under the time a thread has to start
- * (the larger of the move time limit and THREAD_START_LIMIT_MS), so that a module that cannot be loaded,
- * exports no agent, or never finishes loading (an endless loop or a wait at its top level) is an
- * InputError naming it before any game, and nothing it does stops this thread. Call `stop()` on each
- * agent when its game ends.
+ * (the larger of the move time limit and THREAD_START_LIMIT_MS) and the same memory limit, so that a
+ * module that cannot be loaded, exports no agent, or never finishes loading (an endless loop or a wait at
+ * its top level) is an InputError naming it before any game, and nothing it does stops this thread. Call
+ * `stop()` on each agent when its game ends.
  */
-export async function loadCodeAgent(file: string, moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT): Promise<AgentModule> {
-  const name = agentNameOnThread(file, moveTimeLimit);
-  return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit), close: () => {} };
+export async function loadCodeAgent(
+  file: string,
+  moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT,
+  memoryMb = DEFAULT_THREAD_MEMORY_MB,
+): Promise<AgentModule> {
+  const name = agentNameOnThread(file, moveTimeLimit, memoryMb);
+  return { file, name, newAgent: () => new ThreadAgent(file, name, moveTimeLimit, memoryMb), close: () => {} };
 }
 
 /** The name of the agent module `file` exports (or the file's), loaded on a thread of its own: see {@link loadCodeAgent}. */
-function agentNameOnThread(file: string, moveTimeLimit: number): string {
-  const thread = new TimedThread<string, ThreadRequest, string | null>(import.meta.url, './agent-thread', file);
+function agentNameOnThread(file: string, moveTimeLimit: number, memoryMb: number): string {
+  const thread = new TimedThread<string, ThreadRequest, string | null>(import.meta.url, './agent-thread', file, undefined, memoryMb);
   const unloaded = (limit: number) =>
     new InputError(
       `the agent module ${file} did not finish loading within ${limit} ms (an endless loop, or a wait that never ends, at its top level?)`,
@@ -133,7 +152,7 @@ function agentNameOnThread(file: string, moveTimeLimit: number): string {
   } catch (error) {
     if (error instanceof InputError) throw error;
     const { message } = error as Error;
-    if (error instanceof ThreadEnded) throw new InputError(`the agent module ${file} ${message}`);
+    if (error instanceof ThreadEnded) throw new InputError(`the agent module ${file} ${endOf(error)}`);
     throw new InputError(message.includes(file) ? message : `the agent module ${file} threw while loading: ${message}`);
   } finally {
     thread.stop();
@@ -153,7 +172,10 @@ export function lateFault(file: string): (limit: number, starting: boolean) => A
     );
 }
 
-/** An agent in code playing on its own thread (agent-thread.ts): each `choose` waits at most the move time limit. */
+/**
+ * An agent in code playing on its own thread (agent-thread.ts), which may use `memoryMb` MB of memory:
+ * each `choose` waits at most the move time limit.
+ */
 class ThreadAgent implements GameAgent {
   private readonly thread: TimedThread<string, ThreadTurn, unknown>;
 
@@ -161,8 +183,9 @@ class ThreadAgent implements GameAgent {
     private readonly file: string,
     readonly name: string,
     private readonly moveTimeLimit: number,
+    memoryMb: number,
   ) {
-    this.thread = new TimedThread(import.meta.url, './agent-thread', file);
+    this.thread = new TimedThread(import.meta.url, './agent-thread', file, undefined, memoryMb);
   }
 
   choose({ board, piece, preview, placements, score }: AgentTurn): number {
@@ -230,7 +253,7 @@ export class CodeAgentChooser implements Chooser {
       });
     } catch (error) {
       if (error instanceof AgentFault) throw error;
-      if (error instanceof ThreadEnded) throw new AgentFault(`${this.module.file} ${error.message}`);
+      if (error instanceof ThreadEnded) throw new AgentFault(`${this.module.file} ${endOf(error)}`);
       throw new AgentFault(`${this.module.file} threw: ${messageOf(error)}`);
     }
     if (!Number.isInteger(answer) || (answer as number) < 0 || (answer as number) >= count) {

@@ -1,22 +1,25 @@
 /**
  * The thread that owns one process of an agent program (process-agent.ts starts it): it starts the
- * program, says hello, and then writes each request as a line of JSON on the program's stdin, answering
- * a turn with the program's next line on its stdout. The program's stderr goes on to Gridmind's, and its
- * last line is kept for the fault of a program that stops. The thread writes the program's pid into
- * `pid`, so that the caller can kill it (its process group) when it is late, and EXITED once the program
- * has exited and been reaped (with a notify, for a caller waiting on it) or could not be started.
+ * program under its memory limit, says hello, and then writes each request as a line of JSON on the
+ * program's stdin, answering a turn with the program's next line on its stdout. The program's stderr goes
+ * on to Gridmind's, and its last line is kept for the fault of a program that stops. The thread writes
+ * the program's pid into `pid`, so that the caller can kill it (its process group) when it is late, and
+ * EXITED once the program has exited and been reaped (with a notify, for a caller waiting on it) or
+ * could not be started.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerOnThread } from '../core/timed-thread.ts';
+import { MEMORY_LIMIT_NOTE } from './code-agents.ts';
 import { EXITED, type AgentProgram, type ProgramRequest } from './process-agent.ts';
 
-/** What the thread is started with. */
+/** What the thread is started with: the program, where to write its pid, and the MB of memory it may use. */
 export interface ProgramThreadData {
   readonly program: AgentProgram;
   readonly pid: Int32Array;
+  readonly memoryMb: number;
 }
 
 /** The version of the protocol, sent with hello. */
@@ -28,6 +31,28 @@ const PROTOCOL = 1;
  */
 const EXIT_WAIT_MS = 500;
 
+/**
+ * Whether a program's memory is limited: on Linux, where the kernel holds a process to its data limit
+ * (RLIMIT_DATA: its heap and private writable mappings, what it allocates), which the shell's `ulimit -d`
+ * sets. macOS takes the limit but does not hold a process to it.
+ */
+const LIMITS_MEMORY = process.platform === 'linux';
+
+/**
+ * What a program that ran out of memory writes on its stderr as it fails (Python's MemoryError, Node's,
+ * Go's and Java's "out of memory", C++'s bad_alloc, C's ENOMEM, OpenBLAS's and Rust's "memory allocation
+ * … failed"), so that its fault can say so.
+ */
+const OUT_OF_MEMORY = /MemoryError|out ?of ?memory|bad_alloc|cannot allocate memory|memory allocation\b.*\bfailed/i;
+
+/**
+ * The command line that runs `argv` under a data limit of `memoryMb` MB where {@link LIMITS_MEMORY} (a
+ * limit the shell cannot set, above a hard limit, leaves the one there is).
+ */
+function underMemoryLimit(argv: readonly string[], memoryMb: number): string[] {
+  return LIMITS_MEMORY ? ['/bin/sh', '-c', 'ulimit -d "$0" 2>/dev/null; exec "$@"', String(memoryMb * 1024), ...argv] : [...argv];
+}
+
 /** A line of the program's as a fault shows it: quoted, and cut short. */
 const shown = (line: string) => JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
 
@@ -38,30 +63,39 @@ class ProgramPipe {
   private readonly lines: string[] = [];
   private waiting: { resolve: (line: string) => void; reject: (error: Error) => void; when: string } | null = null;
   private outputClosed = false;
-  /** How the program ended (exited with status 1, could not be run), once it has. */
+  /** How the program ended (exited with status 1, could not be run), once it has and its output has closed. */
   private readonly ended: Promise<string>;
   private stderrTail = '';
+  /** Whether what the program wrote on its stderr since the last message it was sent says it ran out of memory. */
+  private saidOutOfMemory = false;
 
-  constructor(program: AgentProgram, pid: Int32Array) {
-    const [command, args] =
-      'python' in program ? [process.env.GRIDMIND_PYTHON || 'python3', [program.python]] : ['/bin/sh', ['-c', program.command]];
+  constructor(
+    program: AgentProgram,
+    pid: Int32Array,
+    private readonly memoryMb: number,
+  ) {
+    const argv = 'python' in program ? [process.env.GRIDMIND_PYTHON || 'python3', program.python] : ['/bin/sh', '-c', program.command];
+    const [command, ...args] = underMemoryLimit(argv, memoryMb);
     // A process group of its own (detached), so that killing the group also kills what a shell started.
     this.child = spawn(command, args, { stdio: 'pipe', detached: true });
     const started = this.child.pid ?? EXITED;
     Atomics.store(pid, 0, started);
+    this.child.once('exit', () => {
+      Atomics.compareExchange(pid, 0, started, EXITED); // unless the slot has been freed meanwhile
+      Atomics.notify(pid, 0);
+    });
     this.ended = new Promise((resolve) => {
       this.child.once('error', (error) => resolve(`cannot be run (${command}: ${error.message})`));
-      this.child.once('exit', (code, signal) => {
-        Atomics.compareExchange(pid, 0, started, EXITED); // unless the slot has been freed meanwhile
-        Atomics.notify(pid, 0);
-        resolve(code === null ? `was killed by ${signal}` : `exited with status ${code}`);
-      });
+      // 'close', after 'exit': its stderr is read to the end.
+      this.child.once('close', (code, signal) => resolve(code === null ? `was killed by ${signal}` : `exited with status ${code}`));
     });
     this.child.stdin.on('error', () => {}); // writing to a program that has gone: found when its answer is read
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (text: string) => {
       writeSync(2, text);
-      this.stderrTail = (this.stderrTail + text).slice(-2000);
+      const tail = this.stderrTail + text;
+      this.saidOutOfMemory ||= LIMITS_MEMORY && OUT_OF_MEMORY.test(tail);
+      this.stderrTail = tail.slice(-2000);
     });
     const output = createInterface({ input: this.child.stdout, crlfDelay: Infinity });
     output.on('line', (line) => {
@@ -105,6 +139,7 @@ class ProgramPipe {
   }
 
   private send(message: object): void {
+    this.saidOutOfMemory = false;
     this.child.stdin.write(`${JSON.stringify(message)}\n`);
   }
 
@@ -123,10 +158,14 @@ class ProgramPipe {
     return waiting;
   }
 
-  /** Rejects the line awaited: the program's stdout has closed. Says how the program ended, with the last line of its stderr. */
+  /**
+   * Rejects the line awaited: the program's stdout has closed. Says that the program ran out of its memory
+   * when its stderr says so, else how it ended, with the last line of its stderr.
+   */
   private async failWaiting(): Promise<void> {
     const { reject, when } = this.take();
     const how = await Promise.race([this.ended, sleep(EXIT_WAIT_MS, 'closed its stdout')]);
+    if (this.saidOutOfMemory) return reject(new Error(`ran out of its ${this.memoryMb} MB of memory ${when} ${MEMORY_LIMIT_NOTE}`));
     const last = this.stderrTail.trimEnd().split('\n').at(-1)?.trim();
     reject(new Error(`${how} ${when}${last ? ` (the last line of its stderr: ${last})` : ''}`));
   }
@@ -145,8 +184,8 @@ function placementOf(line: string): unknown {
   throw new Error(`answered ${shown(line)}: neither the index of a placement nor {"placement": index}`);
 }
 
-await answerOnThread(async ({ program, pid }: ProgramThreadData) => {
-  const pipe = new ProgramPipe(program, pid);
+await answerOnThread(async ({ program, pid, memoryMb }: ProgramThreadData) => {
+  const pipe = new ProgramPipe(program, pid, memoryMb);
   await pipe.name;
   return (request: ProgramRequest) => pipe.answer(request);
 });

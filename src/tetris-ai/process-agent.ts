@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
-import { TimedThread } from '../core/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB, TimedThread } from '../core/timed-thread.ts';
 import type { PieceName } from '../tetris/pieces.ts';
 import { AgentFault } from './agent.ts';
 import {
@@ -142,7 +142,7 @@ function pidSlot(): Int32Array {
   return new Int32Array(new SharedArrayBuffer(4));
 }
 
-/** One process of a program, and the thread that owns it. */
+/** One process of a program, which may use `memoryMb` MB of memory (process-agent-thread.ts), and the thread that owns it. */
 class ProgramProcess {
   private readonly pid = pidSlot();
   private readonly thread: TimedThread<ProgramThreadData, ProgramRequest, unknown>;
@@ -151,11 +151,12 @@ class ProgramProcess {
     readonly label: string,
     program: AgentProgram,
     private readonly moveTimeLimit: number,
+    memoryMb: number,
   ) {
     this.thread = new TimedThread<ProgramThreadData, ProgramRequest, unknown>(
       import.meta.url,
       './process-agent-thread',
-      { program, pid: this.pid },
+      { program, pid: this.pid, memoryMb },
       () => this.killProgram(),
     );
     kept.add(this);
@@ -246,13 +247,19 @@ class ProgramAgent implements GameAgent {
  * Starts a program and waits for its answer to hello (at most THREAD_START_LIMIT_MS, or the move time
  * limit if longer): a program that cannot be found or run, or does not answer hello with a JSON object,
  * is an InputError. Its agents play on that process and on more, started as games need them: each
- * process plays one game at a time and then the next. `close()` lets the idle processes go.
+ * process plays one game at a time and then the next, and may use `memoryMb` MB of memory (where the
+ * system holds it to that: process-agent-thread.ts). `close()` lets the idle processes go.
  */
-export function loadProgramAgent(program: AgentProgram, moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT): AgentModule {
+export function loadProgramAgent(
+  program: AgentProgram,
+  moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT,
+  memoryMb = DEFAULT_THREAD_MEMORY_MB,
+): AgentModule {
   const label = programLabel(program);
   if ('python' in program && !statSync(program.python, { throwIfNoEntry: false })?.isFile())
     throw new InputError(`cannot find the agent program ${label}: no such file`);
-  const first = new ProgramProcess(label, program, moveTimeLimit);
+  const startProcess = () => new ProgramProcess(label, program, moveTimeLimit, memoryMb);
+  const first = startProcess();
   let name: unknown;
   try {
     name = first.request({ type: 'name' });
@@ -264,12 +271,21 @@ export function loadProgramAgent(program: AgentProgram, moveTimeLimit = DEFAULT_
   return {
     file: label,
     name: shown,
-    newAgent: () => new ProgramAgent(shown, idle.pop() ?? new ProgramProcess(label, program, moveTimeLimit), (child) => idle.push(child)),
+    newAgent: () => new ProgramAgent(shown, idle.pop() ?? startProcess(), (child) => idle.push(child)),
     close: () => idle.splice(0).forEach((child) => child.close()),
   };
 }
 
-/** Loads an agent in code ({@link loadCodeAgent}) or a program ({@link loadProgramAgent}), refused before any game if it cannot play. */
-export async function loadOutsideAgent(agent: OutsideAgent, moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT): Promise<AgentModule> {
-  return 'module' in agent ? loadCodeAgent(agent.module, moveTimeLimit) : loadProgramAgent(agent.program, moveTimeLimit);
+/**
+ * Loads an agent in code ({@link loadCodeAgent}) or a program ({@link loadProgramAgent}) with its limits,
+ * refused before any game if it cannot play.
+ */
+export async function loadOutsideAgent(
+  agent: OutsideAgent,
+  moveTimeLimit = DEFAULT_MOVE_TIME_LIMIT,
+  memoryMb = DEFAULT_THREAD_MEMORY_MB,
+): Promise<AgentModule> {
+  return 'module' in agent
+    ? loadCodeAgent(agent.module, moveTimeLimit, memoryMb)
+    : loadProgramAgent(agent.program, moveTimeLimit, memoryMb);
 }

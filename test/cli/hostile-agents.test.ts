@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
-/** Agents in code that try to break the harness, as a hostile or careless student's might. */
+/** Agents in code (and a Python program) that try to break the harness, as a hostile or careless student's might. */
 describe('agents in code that cannot break the harness', () => {
   const modules = mkdtempSync(join(tmpdir(), 'gridmind-hostile-agent-'));
   const moduleFile = (name: string, text: string) => {
@@ -80,6 +80,88 @@ describe('agents in code that cannot break the harness', () => {
     expect(result.fault).toMatch(fault);
     expect(stderr).not.toMatch(/^\s+at /m); // no stack trace
     expect(performance.now() - started).toBeLessThan(15_000); // at once, not after the 20 s limit
+  });
+
+  it('ends the game at once with a memory fault when its choose allocates without end, long before the time limit', async () => {
+    const file = moduleFile('hoard.mjs', 'const kept = [];\nexport default { choose() { for (;;) kept.push({ at: kept.length }); } };');
+    const started = performance.now();
+    const { code, stdout, stderr } = await runCli([
+      'play',
+      '--agent',
+      file,
+      '--agent-memory',
+      '64',
+      '--agent-time-limit',
+      '20000',
+      '--json',
+    ]);
+    expect(code, stderr).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({
+      outcome: 'agent-fault',
+      fault: `${file} ran out of its 64 MB of memory: stopped (--agent-memory sets the limit)`,
+    });
+    expect(stderr).toBe('');
+    expect(performance.now() - started).toBeLessThan(10_000); // found as it happens, not at the 20 s limit
+  });
+
+  it('refuses a module that allocates without end at its top level in one line, exit 2, naming it, long before the time limit', async () => {
+    const file = moduleFile(
+      'hoard-at-load.mjs',
+      'const kept = [];\nfor (;;) kept.push({ at: kept.length });\nexport default { choose: () => 0 };',
+    );
+    const started = performance.now();
+    const { code, stdout, stderr } = await runCli(['play', '--agent', file, '--agent-memory', '64', '--agent-time-limit', '20000']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `gridmind: error: the agent module ${file} ran out of its 64 MB of memory: stopped (--agent-memory sets the limit)\n`,
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'ends the game at once with a memory fault when a Python agent allocates without end (a MemoryError under its limit)',
+    async () => {
+      const file = moduleFile(
+        'hoard.py',
+        [
+          'import json, sys',
+          'kept = []',
+          'for line in sys.stdin:',
+          '    message = json.loads(line)',
+          '    if message["type"] == "hello":',
+          '        print(json.dumps({"name": "hoard"}), flush=True)',
+          '    elif message["type"] == "turn":',
+          '        while True:',
+          '            kept.append(bytearray(1 << 20))',
+        ].join('\n'),
+      );
+      const started = performance.now();
+      const { code, stdout, stderr } = await runCli(
+        ['play', '--agent', file, '--agent-memory', '64', '--agent-time-limit', '20000', '--json'],
+        {
+          GRIDMIND_PYTHON: 'python3',
+        },
+      );
+      expect(code, stderr).toBe(1);
+      expect(JSON.parse(stdout)).toMatchObject({
+        outcome: 'agent-fault',
+        fault: `${file} ran out of its 64 MB of memory during a move (--agent-memory sets the limit)`,
+      });
+      expect(stderr).toMatch(/^MemoryError$/m); // Python's own report, passed on
+      expect(performance.now() - started).toBeLessThan(10_000);
+    },
+  );
+
+  it.each(['play', 'bench', 'client', 'serve'])('%s takes --agent-memory MB, a whole number from 16 to 32768', async (command) => {
+    for (const given of ['8', '1.5', '40000']) {
+      const { code, stdout, stderr } = await runCli([command, '--agent-memory', given]);
+      expect([given, code]).toEqual([given, 2]);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `gridmind: error: option '--agent-memory <MB>' argument '${given}' is invalid. "${given}" is not a whole number from 16 to 32768\n`,
+      );
+    }
   });
 
   it("keeps what an agent prints out of the command's JSON: it goes to stderr", async () => {
