@@ -13,11 +13,12 @@
  *
  * The solver runs on a thread of its own (solver-thread.ts). Gridmind replays the moves it returns on its
  * own SameGame: the score reported is the engine's. A solver that throws, returns a move that removes
- * nothing, or runs a second past its time budget has the board's fault, and the board keeps its start.
+ * nothing, runs a second past its time budget or ends its thread (process.exit, more memory than its
+ * thread may use) has the board's fault, and the board keeps its start.
  */
 import { importDefault, isCodeModule } from '../core/code-modules.ts';
 import { InputError } from '../core/errors.ts';
-import { TimedThread } from '../core/timed-thread.ts';
+import { ThreadEnded, TimedThread } from '../core/timed-thread.ts';
 import type { SameGameBoard } from './board.ts';
 import { SameGame } from './game.ts';
 import { playMoves } from './replay.ts';
@@ -77,7 +78,7 @@ export function solveWithCode(board: SameGameBoard, file: string, rules: SameGam
   try {
     moves = thread.request({ board: board.toString(), rules, budget }, (budget.timeMs ?? NO_BUDGET_LIMIT_MS) + SOLVER_GRACE_MS, late);
   } catch (error) {
-    return unsolved(board, rules, start, error instanceof PastBudget ? error.message : `${file} threw: ${(error as Error).message}`);
+    return unsolved(board, rules, start, threadFault(file, error as Error));
   } finally {
     thread.stop();
   }
@@ -89,6 +90,12 @@ export function solveWithCode(board: SameGameBoard, file: string, rules: SameGam
     return unsolved(board, rules, start, `${file}: ${(error as Error).message}`);
   }
   return { ...outcome(game), moves: moves as [number, number][], solved: true, ms: Math.round(performance.now() - start) };
+}
+
+/** The fault of solver `file` whose thread failed: past its budget, its thread ended (process.exit, out of memory), or what it threw. */
+function threadFault(file: string, error: Error): string {
+  if (error instanceof PastBudget) return error.message;
+  return error instanceof ThreadEnded ? `${file} ${error.message}` : `${file} threw: ${error.message}`;
 }
 
 /** The score, clearing and penalty-rules score of a game as it stands. */

@@ -50,7 +50,7 @@ describe('gridmind samegame solve --solver MODULE: a solver in code', () => {
     expect(run).toMatchObject({ id: result.runId, method: 'code', total: result.score, summary: { solver: greedy } });
   });
 
-  it('leaves the board at its start and exits 1 when the solver throws, plays a move that removes nothing, or runs past its budget', async () => {
+  it('leaves the board at its start and exits 1 when the solver throws, plays a move that removes nothing, runs past its budget or ends its thread', async () => {
     for (const [text, fault] of [
       ['export default { solve() { throw new Error("boom"); } };', /threw: boom$/],
       [
@@ -59,6 +59,7 @@ describe('gridmind samegame solve --solver MODULE: a solver in code', () => {
       ],
       ['export default { solve: () => "0,0" };', /returned "0,0": not a list of moves \[x, y\]$/],
       ['export default { solve() { for (;;); } };', /ran past its time budget: stopped after 1200 ms$/],
+      ['export default { solve() { process.exit(3); } };', /\.mjs ended its thread with process\.exit\(3\)$/],
     ] as const) {
       const file = moduleFile(`fault-${text.length}.mjs`, text);
       const { code, stdout } = await runCli(['samegame', 'solve', '--file', board, '--solver', file, '--time', '0.2', '--json'], env);
