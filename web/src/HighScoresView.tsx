@@ -226,6 +226,12 @@ export function HighScoresView() {
           its {AVEIRO_TABLE.board.replace('x', '×')} board.
         </p>
       )}
+      {game === 'tetris' && (
+        <p class="hint">
+          One table per set of settings above, each game stored once. A game counts as a person's only if its keys came at a person's pace;
+          pieces placed faster are shown as an agent's (<a href="#/help/high-scores">how scores are judged</a>).
+        </p>
+      )}
       {game === 'samegame' && (
         <p class="hint">
           Games finished on the SameGame page and saved from its result box: one table per scoring rule, column shift, board size and number

@@ -9,6 +9,7 @@ export const GUIDES = [
   { name: 'why-here', title: 'Why here? A game explained, piece by piece' },
   { name: 'own-agent', title: 'Writing your own agent' },
   { name: 'python', title: 'Gridmind from Python' },
+  { name: 'high-scores', title: 'High scores: what a table holds, and what it can prove' },
 ] as const;
 
 const SOURCES = import.meta.glob<string>('../../docs/*.md', { query: '?raw', import: 'default' });
