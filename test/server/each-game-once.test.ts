@@ -5,19 +5,12 @@ import { sameGameReplay } from '../../src/samegame/replay.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
-import { droppedGame } from './finished-games.ts';
+import { droppedGame, postScore } from './finished-games.ts';
 
 describe('each game is stored once', () => {
   let db: Db;
   let server: RunningServer;
-  const post = async (body: unknown) => {
-    const response = await fetch(`${server.url}/api/highscores`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
+  const post = (body: unknown) => postScore(server.url, body);
   const stored = () => db.prepare('SELECT count(*) FROM highscores').pluck().get();
 
   beforeAll(async () => {

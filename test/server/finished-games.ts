@@ -54,3 +54,13 @@ export function droppedGame(options: GameOptions, msPerInput: number): ReplayLog
   }
   return game.replayLog();
 }
+
+/** Posts a high score to the server at `url`; answers its status and JSON body. */
+export async function postScore(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${url}/api/highscores`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}

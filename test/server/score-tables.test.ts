@@ -11,7 +11,7 @@ import { WEB_DIST } from '../../src/server/web-build.ts';
 import { MIGRATIONS, openDatabase, type Db } from '../../src/store/database.ts';
 import { topHighScores } from '../../src/store/highscores.ts';
 import type { GameOptions } from '../../src/tetris/game.ts';
-import { droppedGame } from './finished-games.ts';
+import { droppedGame, postScore } from './finished-games.ts';
 
 /** A SameGame played to its end on a board dealt by `seed` with `colours` colours (first group first). */
 function sameGame(seed: number, colours: number) {
@@ -28,14 +28,7 @@ const personsGame = (options: GameOptions) => droppedGame({ width: 6, height: 10
 describe('one high-score table per comparable game', () => {
   let db: Db;
   let server: RunningServer;
-  const post = async (body: unknown) => {
-    const response = await fetch(`${server.url}/api/highscores`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
+  const post = (body: unknown) => postScore(server.url, body);
   const names = async (query: Record<string, string | number>) => {
     const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
     const response = await fetch(`${server.url}/api/highscores?${params}`);
