@@ -70,6 +70,9 @@ const tableQuery = z.object({
   settings: z.literal(UNRECORDED, 'settings=unrecorded is the one value: the games stored before their settings were kept').optional(),
 });
 
+/** The query's settings that split Tetris tables alone. */
+const TETRIS_SETTINGS = ['rotation', 'dealing', 'preview', 'rows', 'target'] as const;
+
 /** A benchmark game's replay: `/api/runs/ID/games/GAME/replay` (game from 0; `?player=vs`: the opponent's). */
 const BENCH_REPLAY_PATH = /^\/api\/runs\/(\d{1,15})\/games\/(\d{1,9})\/replay$/;
 
@@ -105,11 +108,8 @@ function scoreTableOf(query: z.infer<typeof tableQuery>): ScoreTable {
   } catch (error) {
     throw new ApiError(400, `board: ${(error as Error).message}`);
   }
-  const tetrisSettings = { rotation, dealing, preview, rows, target };
-  const given = (names: string[]) => names.filter((name) => query[name as keyof typeof query] !== undefined);
-  if (game !== 'tetris' && given(Object.keys(tetrisSettings)).length > 0) {
-    throw new ApiError(400, `${given(Object.keys(tetrisSettings))[0]}: only Tetris tables are split by it`);
-  }
+  const tetrisSetting = TETRIS_SETTINGS.find((name) => query[name] !== undefined);
+  if (game !== 'tetris' && tetrisSetting !== undefined) throw new ApiError(400, `${tetrisSetting}: only Tetris tables are split by it`);
   if (game !== 'samegame' && colours !== undefined) throw new ApiError(400, 'colours: only SameGame tables are split by colours');
   if (settings === UNRECORDED) return { game, rules, board, unrecorded: true };
   if (game === 'samegame') return { game, rules, board, colours: colours ?? DEFAULT_SAMEGAME_COLOURS };
@@ -134,7 +134,7 @@ function scoreTableOf(query: z.infer<typeof tableQuery>): ScoreTable {
 }
 
 /**
- * The app's JSON API: high scores (top 10 per game, rule set, board size and target score), stored runs
+ * The app's JSON API: high scores (top 10 per comparable game, {@link ScoreTable}), stored runs
  * of every game, and tuning runs with their learning curves. Every answer is JSON; a bad request gets
  * `{"error": "<reason>"}` with a 4xx status.
  */
