@@ -1,10 +1,11 @@
 import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
-import { openJobSubmitter } from './redis-queue.ts';
+import { loadRedisQueue } from './redis-queue-loader.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { BenchTask, Done, TaskResult } from './tasks.ts';
 
 /** Tasks done by whichever `gridmind worker` processes listen on the Redis queue at `url`. */
 export async function queueRunner(url: string, log: (line: string) => void): Promise<TaskRunner> {
+  const { openJobSubmitter } = await loadRedisQueue();
   const submitter = await openJobSubmitter(url, 'task', 'the benchmark', log);
   return {
     run: <T extends BenchTask>(task: T) =>

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { loadRedisQueue } from '../bench/redis-queue-loader.ts';
 import { count } from '../core/count.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { print } from './options.ts';
@@ -36,7 +37,7 @@ export function registerQueueCommands(program: Command): void {
 }
 
 async function showStatus(flags: QueueFlags): Promise<void> {
-  const { queueStatus } = await import('../bench/redis-queue.ts');
+  const { queueStatus } = await loadRedisQueue();
   const status = await queueStatus(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) {
@@ -51,7 +52,7 @@ async function showStatus(flags: QueueFlags): Promise<void> {
 }
 
 async function clear(flags: QueueFlags): Promise<void> {
-  const { clearWaitingJobs } = await import('../bench/redis-queue.ts');
+  const { clearWaitingJobs } = await loadRedisQueue();
   const removed = await clearWaitingJobs(flags.queue);
   const queue = shownAddress(flags.queue);
   if (flags.json) print(JSON.stringify({ queue, removed }));

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { count } from '../core/count.ts';
 import type { WorkDone } from '../bench/redis-queue.ts';
+import { loadRedisQueue } from '../bench/redis-queue-loader.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { integerIn } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
@@ -23,7 +24,7 @@ export function registerWorkerCommand(program: Command): void {
 }
 
 async function work(flags: WorkerFlags): Promise<void> {
-  const { startQueueWorker } = await import('../bench/redis-queue.ts');
+  const { startQueueWorker } = await loadRedisQueue();
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const worker = await startQueueWorker(flags.queue, flags.workers, log);
   process.stderr.write(

@@ -1,10 +1,39 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import { InputError, RunFailure } from '../core/errors.ts';
+import { requireOptional } from '../core/optional-packages.ts';
 
-export type Db = Database.Database;
+/** A prepared statement of a {@link Db}: the part of better-sqlite3's `Statement` Gridmind uses. */
+export interface DbStatement {
+  run(...parameters: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  get(...parameters: unknown[]): unknown;
+  all(...parameters: unknown[]): unknown[];
+  /** Makes `get` and `all` give each row's first column instead of the row. */
+  pluck(toggle?: boolean): this;
+}
+
+/** A function made a transaction by {@link Db.transaction}: called, it runs in one; `immediate` takes the write lock first. */
+export interface DbTransaction<P extends unknown[], R> {
+  (...parameters: P): R;
+  immediate(...parameters: P): R;
+}
+
+/**
+ * An open Gridmind database: a better-sqlite3 connection, as far as Gridmind uses it (its own type, so
+ * that the package's types need no type package of better-sqlite3).
+ */
+export interface Db {
+  prepare(sql: string): DbStatement;
+  exec(sql: string): this;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  transaction<P extends unknown[], R>(run: (...parameters: P) => R): DbTransaction<P, R>;
+  readonly inTransaction: boolean;
+  close(): this;
+}
+
+/** better-sqlite3's constructor, loaded on the first database opened (an optional package). */
+type DatabaseConstructor = new (path: string) => Db;
 
 /** Schema versions in order; a database at `user_version` n has run the first n. */
 export const MIGRATIONS: readonly string[] = [
@@ -208,9 +237,11 @@ function makeFolder(folder: string): void {
 /**
  * Opens (creating if needed) the SQLite database in WAL mode and brings its schema up to date. The
  * migration runs in an immediate transaction that re-reads the version, so two processes opening a
- * new database at once do not both migrate it. A file that cannot be used is an InputError.
+ * new database at once do not both migrate it. A file that cannot be used is an InputError, and so is
+ * better-sqlite3 not installed (an optional package: the message says how to add it).
  */
 export function openDatabase(path = databasePath()): Db {
+  const Database = requireOptional<DatabaseConstructor>('better-sqlite3', "Gridmind's database (SQLite)");
   let db: Db | null = null;
   try {
     if (path !== ':memory:') makeFolder(dirname(path));
