@@ -1,16 +1,25 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; version: string };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, unknown>;
+  version: string;
+  devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
 /** The package's entry points, as a consumer imports them ('gridmind', 'gridmind/tetris', …). */
 const ENTRY_POINTS = Object.keys(manifest.exports)
   .filter((path) => path !== './package.json')
   .map((path) => (path === '.' ? 'gridmind' : `gridmind/${path.slice(2)}`));
+/** The optional packages (optional peer dependencies): a project adds them for the features that need them. */
+const OPTIONAL = Object.keys(manifest.peerDependencies);
+/** An optional package at the version the checkout has: `tsx@4.23.15`. */
+const tested = (name: string) => `${name}@${manifest.devDependencies[name]}`;
 
 /** A consumer of every entry point: types the compiler checks, and a line of JSON it prints when run. */
 const CONSUMER = `
@@ -92,9 +101,23 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
+/** `npm install ARGS` in the consumer's project, from the npm cache where it can be. */
+function npmInstall(args: string[]) {
+  const install = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args], consumer);
+  expect(install.status, install.stderr).toBe(0);
+  return install;
+}
+
+/** What the installed package's command prints and exits with. */
+function gridmind(args: string[]) {
+  return run(join(consumer, 'node_modules/.bin/gridmind'), args, consumer);
+}
+
+let libraryInstall: ReturnType<typeof run>;
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'gridmind-package-'));
-  // The test's own build (test/global-setup.ts) made dist/; `npm pack` would run it again (prepare).
+  // The test's own build (test/global-setup.ts) made dist/; `npm pack` would run it again (prepack).
   const packed = JSON.parse(
     execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' }),
   );
@@ -114,11 +137,9 @@ beforeAll(() => {
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'my-agent.ts'] }));
   writeFileSync(join(consumer, 'consumer.ts'), CONSUMER);
   writeFileSync(join(consumer, 'my-agent.ts'), CODE_AGENT);
-  // Installed as a user would, from the npm cache; better-sqlite3's native part is not compiled again
-  // (a minute and a half): the checkout's build of it, for this very Node, is put in its place.
-  const install = run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], consumer);
-  expect(install.status, install.stderr).toBe(0);
-  cpSync(join(ROOT, 'node_modules/better-sqlite3/build'), join(consumer, 'node_modules/better-sqlite3/build'), { recursive: true });
+  // Installed as a user would, install scripts allowed: the library alone has none to run. The optional
+  // packages are added later (the last describe).
+  libraryInstall = npmInstall([tarball]);
 }, 300_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -184,6 +205,34 @@ describe('the npm package', () => {
     expect(files.filter((file) => /^(src|test|web)\//.test(file) || file.endsWith('.tsbuildinfo'))).toEqual([]);
     expect(files.filter((file) => /^python\/(\.venv|tests)\/|__pycache__/.test(file))).toEqual([]);
   });
+});
+
+describe('the package installed alone, without its optional packages', () => {
+  it('runs no install script and brings no build tool, no package of the web app and no type package', () => {
+    expect(libraryInstall.stderr).not.toMatch(/install script/i);
+    const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
+    expect(Object.keys(lock.packages).filter((path) => lock.packages[path].hasInstallScript)).toEqual([]);
+    // Not one of Gridmind's development dependencies (the optional packages among them): no Vite, Preact or
+    // TypeScript, and no @types/node of another Node to shadow the project's own.
+    const installed = Object.keys(manifest.devDependencies).filter((name) => existsSync(join(consumer, 'node_modules', name)));
+    expect(installed).toEqual([]);
+    expect(existsSync(join(consumer, 'node_modules/@types'))).toBe(false);
+  });
+
+  it('loads every entry point, and runs the gridmind command', () => {
+    const imports = ENTRY_POINTS.map((entry) => `await import('${entry}');`).join(' ');
+    const loaded = run(process.execPath, ['--input-type=module', '-e', `${imports} console.log('loaded');`], consumer);
+    expect(loaded.status, loaded.stderr).toBe(0);
+    expect(loaded.stdout).toBe('loaded\n');
+    const help = gridmind(['--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/Usage: gridmind/);
+    const play = gridmind(['play', '--agent', 'bcts', '--board', '10x10', '--max-pieces', '30', '--json']);
+    expect(play.status, play.stderr).toBe(0);
+    expect(JSON.parse(play.stdout).pieces).toBe(30);
+  });
 
   it('type-checks a consumer of every entry point under Node16 resolution, with no skipped library check', () => {
     expect(ENTRY_POINTS).toEqual([
@@ -200,6 +249,34 @@ describe('the npm package', () => {
     expect(check.status, check.stdout + check.stderr).toBe(0);
   });
 
+  it('says which package a command needs, and how to add it, in one line with exit status 2', () => {
+    const expectRefusal = (args: string[], message: string) => {
+      const result = gridmind(args);
+      expect(result.stderr).toBe(`gridmind: error: ${message}\n`);
+      expect(result.status).toBe(2);
+    };
+    const sqlite = `Gridmind's database (SQLite) needs better-sqlite3, an optional package that is not installed: npm install ${tested('better-sqlite3')}`;
+    expectRefusal(['serve', '--port', '0'], sqlite);
+    expectRefusal(['runs'], sqlite);
+    expectRefusal(
+      ['queue', 'status', '--queue', 'redis://127.0.0.1:1'],
+      `a Redis queue needs bullmq and ioredis, optional packages that are not installed: npm install ${tested('bullmq')} ${tested('ioredis')}`,
+    );
+    expectRefusal(
+      ['play', '--agent', './my-agent.ts', '--board', '10x10', '--json'],
+      `cannot load the agent module ./my-agent.ts: a module in TypeScript needs tsx, an optional package that is not installed: npm install ${tested('tsx')}`,
+    );
+  });
+});
+
+describe('the package with its optional packages added', () => {
+  beforeAll(() => {
+    // better-sqlite3's native part is not compiled again (a minute and more): the checkout's build of it,
+    // for this very Node, is put in its place.
+    npmInstall(['--ignore-scripts', ...OPTIONAL.map(tested)]);
+    cpSync(join(ROOT, 'node_modules/better-sqlite3/build'), join(consumer, 'node_modules/better-sqlite3/build'), { recursive: true });
+  }, 300_000);
+
   it('runs the consumer, compiled, without a TypeScript loader: engines, agents, search, environments and a benchmark on worker threads stored in SQLite', () => {
     const database = join(work, 'consumer.db');
     const result = run(process.execPath, ['consumer.js'], consumer, { GRIDMIND_DB: database });
@@ -213,29 +290,12 @@ describe('the npm package', () => {
     expect(printed.refused).toMatch(/golf/);
   });
 
-  it('installs the gridmind command, which plays an agent written in TypeScript and solves a shipped board', () => {
-    const bin = join(consumer, 'node_modules/.bin/gridmind');
-    const help = run(bin, ['--help'], consumer);
-    expect(help.status, help.stderr).toBe(0);
-    expect(help.stdout).toMatch(/Usage: gridmind/);
-    const play = run(bin, ['play', '--agent', './my-agent.ts', '--board', '10x10', '--max-pieces', '30', '--json'], consumer);
+  it('gives the gridmind command an agent written in TypeScript and stored runs', () => {
+    const play = gridmind(['play', '--agent', './my-agent.ts', '--board', '10x10', '--max-pieces', '30', '--json']);
     expect(play.status, play.stderr).toBe(0);
     expect(JSON.parse(play.stdout).pieces).toBeGreaterThan(0);
-    const solved = run(
-      bin,
-      [
-        'samegame',
-        'solve',
-        '--file',
-        join(consumer, 'node_modules/gridmind/data/samegame/standard/schadd_02.txt'),
-        '--method',
-        'beam',
-        '--nodes',
-        '2000',
-        '--json',
-      ],
-      consumer,
-    );
+    const board = join(consumer, 'node_modules/gridmind/data/samegame/standard/schadd_02.txt');
+    const solved = gridmind(['samegame', 'solve', '--file', board, '--method', 'beam', '--nodes', '2000', '--json']);
     expect(solved.status, solved.stderr).toBe(0);
     expect(JSON.parse(solved.stdout).score).toBeGreaterThan(0);
   });
