@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- NAME...]`: Gridmind's speed benchmarks, single thread, medians of repeated rounds.
- * Names: agents, placements, env, python, startup, workers, code-agents, server. With no name, every benchmark runs.
+ * Names: agents, placements, env, python, startup, workers, code-agents, server, install. With no name, every benchmark runs.
  */
 import { benchAgents } from './agents.ts';
 import { benchCodeAgents } from './code-agents.ts';
 import { benchEnvironments } from './env.ts';
+import { benchInstall } from './install.ts';
 import { benchPlacements } from './placements.ts';
 import { benchPython } from './python.ts';
 import { benchServer } from './server.ts';
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, () => string[] | Promise<string[]>> = {
   workers: benchWorkers,
   'code-agents': benchCodeAgents,
   server: benchServer,
+  install: benchInstall,
 };
 
 const names = process.argv.slice(2);
