@@ -1,9 +1,9 @@
 /**
- * `npm run build` (which `npm ci` runs too, as `prepare`): compiles src/ to dist/ (ES modules and their
- * `.d.ts`, tsconfig.build.json; incremental), copies beside them the files the compiled code reads (the
- * built-in agent files), deletes compiled files whose source is gone, and builds the web app into
- * dist/web when it is older than its sources. The `gridmind` command and the package's entry points
- * (package.json `exports`) run what it writes.
+ * `npm run build` (which npm runs after `npm ci`, as the `dependencies` script, and before `npm pack`, as
+ * `prepack`): compiles src/ to dist/ (ES modules and their `.d.ts`, tsconfig.build.json; incremental),
+ * copies beside them the files the compiled code reads (the built-in agent files), deletes compiled files
+ * whose source is gone, and builds the web app into dist/web when it is older than its sources. The
+ * `gridmind` command and the package's entry points (package.json `exports`) run what it writes.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
