@@ -37,3 +37,12 @@ export function cleanName(name: string): string {
  * its submission credited to agents by name (src/server/human-pace.ts).
  */
 export const UNNAMED_AGENT = 'unnamed agent';
+
+/** Who played a game: a person alone, agents alone, or both (the agents' shares say how much each). */
+export type Players = 'human' | 'agents' | 'both';
+
+/** Who played a game of `pieces` pieces (null: not recorded) of which agents placed `agents`' shares. */
+export function playersOf(agents: readonly { readonly pieces: number }[], pieces: number | null): Players {
+  const placed = agents.reduce((sum, agent) => sum + agent.pieces, 0);
+  return placed === 0 ? 'human' : placed >= (pieces ?? placed) ? 'agents' : 'both';
+}

@@ -12,10 +12,10 @@ import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
 import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { DEFAULT_COLOURS as DEFAULT_SAMEGAME_COLOURS, MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
-import { MAX_HEIGHT, parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
-import { gameConfigOf, MAX_PREVIEW } from '../tetris/game.ts';
+import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
+import { gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../tetris/game.ts';
 import { tetrisScoreTable } from '../tetris/score-table.ts';
-import { RANDOMIZER_NAMES } from '../tetris/randomizers.ts';
+import { DEALT_RANDOMIZERS } from '../tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 import type { ChooseRequest } from '../tetris-ai/turn-data.ts';
@@ -38,13 +38,10 @@ const tableShape = {
  */
 const UNRECORDED = 'unrecorded';
 
-/** The randomizers that deal a high score's pieces ("sequence" lists them, which a high score may not). */
-const DEALT_RANDOMIZERS = RANDOMIZER_NAMES.filter((name) => name !== 'sequence') as ['uniform', 'bag7'];
-
 const TARGET_MESSAGE = 'target must be a whole number of at least 1';
 const COLOURS_MESSAGE = `colours must be a whole number from ${MIN_COLOURS} to ${MAX_COLOURS}`;
 const PREVIEW_MESSAGE = `preview must be a whole number from 0 to ${MAX_PREVIEW}`;
-const ROWS_MESSAGE = 'rows must be a whole number of challenge rows from 0';
+const ROWS_MESSAGE = `rows must be a whole number of challenge rows from 0 to ${MAX_GARBAGE_ROWS}`;
 const targetScore = z.number(TARGET_MESSAGE).int(TARGET_MESSAGE).min(1, TARGET_MESSAGE).max(Number.MAX_SAFE_INTEGER, TARGET_MESSAGE);
 /** A whole number in a query, from `min` to `max`. */
 const wholeParameter = (min: number, max: number, message: string) =>
@@ -66,7 +63,7 @@ const tableQuery = z.object({
   rotation: z.enum(ROTATION_SYSTEM_NAMES, `rotation must be ${ROTATION_SYSTEM_NAMES.join(' or ')}`).optional(),
   dealing: z.enum(DEALT_RANDOMIZERS, `dealing must be ${DEALT_RANDOMIZERS.join(' or ')}`).optional(),
   preview: wholeParameter(0, MAX_PREVIEW, PREVIEW_MESSAGE),
-  rows: wholeParameter(0, MAX_HEIGHT, ROWS_MESSAGE),
+  rows: wholeParameter(0, MAX_GARBAGE_ROWS, ROWS_MESSAGE),
   settings: z.literal(UNRECORDED, 'settings=unrecorded is the one value: the games stored before their settings were kept').optional(),
 });
 

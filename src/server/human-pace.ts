@@ -16,15 +16,16 @@ export interface PaceLimit {
 }
 
 /**
- * The most inputs a person makes: 4 in 50 ms (a held key repeats at most about 30 times a second, and
- * another key or two pressed meanwhile), 40 in a second. The keyboard's fastest repeat is
- * Windows' `SPI_SETKEYBOARDSPEED` 31, "approximately 30 repetitions per second" (hardware varying by up
- * to 20 %). The web app logs each key at the game time of the frame it arrives in, so keys pressed
- * together share a time.
+ * The most inputs a person makes: 3 at one instant (the web app logs the keys that arrive between two
+ * frames at one game time: a repeating key and a tap or two), 5 in 50 ms and 60 in a second (a held key
+ * repeating up to 50 times a second, with taps meanwhile). A keyboard's repeat is about 30 a second at
+ * most on Windows (`SPI_SETKEYBOARDSPEED` 31: "approximately 30 repetitions per second", hardware
+ * varying by up to 20 %); X11 and macOS can be set faster.
  */
 export const HUMAN_PACE: readonly PaceLimit[] = [
-  { ms: 50, inputs: 4 },
-  { ms: 1000, inputs: 40 },
+  { ms: 1, inputs: 3 },
+  { ms: 50, inputs: 5 },
+  { ms: 1000, inputs: 60 },
 ];
 
 /**
@@ -48,20 +49,14 @@ export function agentInputs(inputs: readonly LoggedInput[], style: PlayStyle): b
 
 /**
  * How many of a game's pieces an agent placed: those with an agent's input among the inputs applied
- * since the lock before (the lock's own included). `locks` holds, for each lock in order, the index of
- * the input being applied when it came (as `replay` tells it).
+ * since the lock before, their own included. `lockInputs` holds, for each lock in order, the index of
+ * the last input applied before it (-1: none), as `replay` tells it.
  */
-export function agentPieces(agentInput: readonly boolean[], locks: readonly number[]): number {
+export function agentPieces(agentInput: readonly boolean[], lockInputs: readonly number[]): number {
   let pieces = 0;
   let from = 0;
-  for (const lockedAt of locks) {
-    const last = Math.min(lockedAt, agentInput.length - 1);
-    for (let index = from; index <= last; index++) {
-      if (agentInput[index]) {
-        pieces++;
-        break;
-      }
-    }
+  for (const last of lockInputs) {
+    if (agentInput.slice(from, last + 1).includes(true)) pieces++;
     from = Math.max(from, last + 1);
   }
   return pieces;

@@ -12,7 +12,11 @@ import { parseBoardText } from '../samegame/board-files.ts';
 import { SameGame } from '../samegame/game.ts';
 import { replaySameGame, sameGameReplay, type SameGameReplay } from '../samegame/replay.ts';
 import { type AgentShare, type NewHighScore, type ScoreTable } from '../store/highscores.ts';
-import { replay, type ReplayLog } from '../tetris/game.ts';
+import { MAX_WIDTH } from '../tetris/board.ts';
+import { gameConfigOf, replay, type GameConfig, type ReplayLog } from '../tetris/game.ts';
+import { DEALT_RANDOMIZERS, type DealtRandomizer } from '../tetris/randomizers.ts';
+import { ROTATION_SYSTEMS } from '../tetris/rotation/index.ts';
+import { RULE_SETS } from '../tetris/rules.ts';
 import { tetrisScoreTable } from '../tetris/score-table.ts';
 import { agentInputs, agentPieces } from './human-pace.ts';
 
@@ -133,25 +137,26 @@ function verifyTetris(name: string, log: ReplayLog, agents: AgentShare[]): Verif
     throw new InputError(`the replay holds ${log.inputs.length} inputs: at most ${MAX_REPLAY_INPUTS} are taken`);
   }
   log.inputs.forEach((input, index) => {
-    const fields = typeof input === 'object' && input !== null ? Object.keys(input) : [];
-    if (fields.length !== 2 || fields[0] !== 't' || !(fields[1] === 'key' || fields[1] === 'place'))
-      throw new InputError(`replay input ${index + 1}: an input is {"t","key"} or {"t","place"}, in that order and with no other field`);
+    const fields = typeof input === 'object' && input !== null ? Object.keys(input).sort().join() : '';
+    if (fields !== 'key,t' && fields !== 'place,t')
+      throw new InputError(`replay input ${index + 1}: an input is {"t","key"} or {"t","place"}, with no other field`);
   });
-  if (log.config.randomizer === 'sequence' || (log.config.sequence ?? '') !== '') {
+  if (!DEALT_RANDOMIZERS.includes(gameConfigOf(log.config).randomizer as DealtRandomizer)) {
     throw new InputError('a high score\'s pieces are dealt by its seed, not listed (randomizer "sequence")');
   }
-  const locks: number[] = [];
-  const placements: number[] = [];
-  const game = replay(log, (lock, input) => {
-    locks.push(input);
-    placements.push(lock.piece, lock.rotation, lock.x, lock.y);
+  const { orientations } = ROTATION_SYSTEMS[gameConfigOf(log.config).rotation];
+  const lockInputs: number[] = [];
+  const lockedCells: number[][] = [];
+  const game = replay(log, ({ piece, rotation, x, y }, lastInput) => {
+    lockInputs.push(lastInput);
+    lockedCells.push(orientations[piece][rotation].cells.map(([dx, dy]) => (y + dy) * CELL_ROW + x + dx).sort((a, b) => a - b));
   });
   if (!game.over) throw new InputError('the replay stops before its game ends: a high score is a finished game');
   const { config } = game;
   const table = tetrisScoreTable(config);
-  const byAgents = agentPieces(agentInputs(log.inputs, game.rules.style), locks);
+  const byAgents = agentPieces(agentInputs(log.inputs, game.rules.style), lockInputs);
   const entry = { name, points: game.score, lines: game.lines, pieces: game.pieces, agents: checkShares(agents, game.pieces, byAgents) };
-  return { table, entry: { ...entry, replay: JSON.stringify(game.replayLog()), game: gameKey({ config, placements }) } };
+  return { table, entry: { ...entry, replay: JSON.stringify(game.replayLog()), game: gameKey(tetrisGame(config, lockedCells)) } };
 }
 
 function verifySameGame(name: string, log: SameGameReplay, agents: AgentShare[]): VerifiedScore {
@@ -190,6 +195,19 @@ function verifySameGame(name: string, log: SameGameReplay, agents: AgentShare[])
   };
 }
 
+/** Cells are numbered y × CELL_ROW + x in a game's key: wider than any board. */
+const CELL_ROW = 2 * MAX_WIDTH;
+
+/**
+ * What a Tetris game is: the set-up that deals its pieces and scores them, and the cells each lock
+ * filled. The preview and the rotation system are left out (they change what a player sees or how a
+ * piece may move, not the game played), as are key times.
+ */
+function tetrisGame(config: GameConfig, lockedCells: number[][]): object {
+  const { rules, width, height, randomizer, seed, garbageRows, target } = config;
+  return { rules, width, height, randomizer, seed, garbageRows, target: RULE_SETS[rules].hasTarget ? target : null, lockedCells };
+}
+
 /**
  * Each move of a SameGame replay as the group it removes, named by its first cell in board order: two
  * games that remove the same groups in the same order are one game, whichever cells were clicked.
@@ -204,9 +222,9 @@ function groupsRemoved(log: SameGameReplay): number[] {
 }
 
 /**
- * What makes a game the game it is, as a key: its set-up and the placements (Tetris) or groups
- * (SameGame) it made, hashed. Key times and the cells clicked are left out, so that a game posted
- * again with its inputs shifted is still the same game.
+ * What makes a game the game it is, as a key: its set-up and the cells each lock filled (Tetris) or
+ * the groups it removed (SameGame), hashed. Key times and the cells clicked are left out, so that a
+ * game posted again with its inputs shifted is still the same game.
  */
 function gameKey(game: object): string {
   return createHash('sha256').update(JSON.stringify(game)).digest('hex');

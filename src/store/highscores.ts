@@ -1,13 +1,10 @@
-import { cleanName } from '../core/player-names.ts';
+import { cleanName, playersOf, type Players } from '../core/player-names.ts';
 import type { SameGameReplay } from '../samegame/replay.ts';
 import type { ReplayLog } from '../tetris/game.ts';
 import type { Db } from './database.ts';
 
 /** Entries shown per table (S1 kept 5; Gridmind keeps the top 10 per rule set and board size). */
 export const TOP_ENTRIES = 10;
-
-/** Who played a game: a person alone, agents alone, or both (the agents' shares say how much each). */
-export type Players = 'human' | 'agents' | 'both';
 
 /** An agent that placed some of a game's pieces. */
 export interface AgentShare {
@@ -90,8 +87,17 @@ export class GameStoredAlready extends Error {
  * A game stored already (the same `game` key) is a {@link GameStoredAlready} with its entry.
  */
 export function addHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number {
-  const stored = entry.game === undefined ? undefined : findEntries(db, 'game_key = ?', [entry.game])[0];
-  if (stored !== undefined) throw new GameStoredAlready(stored);
+  try {
+    return insertHighScore(db, table, entry);
+  } catch (error) {
+    // Another process stored the game first (the key's unique index): the entry it has is the answer.
+    const stored = entry.game === undefined ? undefined : findEntries(db, 'game_key = ?', [entry.game])[0];
+    if (stored !== undefined) throw new GameStoredAlready(stored);
+    throw error;
+  }
+}
+
+function insertHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number {
   const agents = entry.agents?.length ? JSON.stringify(entry.agents.map(({ name, pieces }) => ({ name: cleanName(name), pieces }))) : null;
   return Number(
     db
@@ -156,8 +162,6 @@ function findEntries(db: Db, where: string, values: unknown[], order = ''): High
     .all(...values) as (Omit<HighScore, 'agents' | 'replayable' | 'players'> & { agents: string | null; replayable: number })[];
   return rows.map((row) => {
     const agents = row.agents === null ? [] : (JSON.parse(row.agents) as AgentShare[]);
-    const placed = agents.reduce((sum, agent) => sum + agent.pieces, 0);
-    const players: Players = placed === 0 ? 'human' : placed >= (row.pieces ?? placed) ? 'agents' : 'both';
-    return { ...row, agents, replayable: row.replayable === 1, players };
+    return { ...row, agents, replayable: row.replayable === 1, players: playersOf(agents, row.pieces) };
   });
 }

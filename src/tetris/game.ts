@@ -330,15 +330,16 @@ export function checkReplayLog(log: ReplayLog): void {
 }
 
 /**
- * Plays input `index` of a log on a game: lets game time run to the input's time, then presses its key
- * or makes its placement. An input that is malformed, goes back in time or breaks the rules is an
+ * Plays input `index` of a log on a game: lets game time run to the input's time (then calls
+ * `onWaited`), then presses its key or makes its placement. An input that is malformed, goes back in time or breaks the rules is an
  * InputError naming it.
  */
-export function applyLoggedInput(game: Game, input: LoggedInput, index: number): void {
+export function applyLoggedInput(game: Game, input: LoggedInput, index: number, onWaited?: () => void): void {
   const bad = (what: string) => new InputError(`replay input ${index + 1}: ${what}`);
   if (typeof input?.t !== 'number' || !(input.t >= game.clock && input.t < Infinity))
     throw bad(`time ${input?.t} is not a finite time from ${game.clock} on`);
   game.advance(input.t - game.clock);
+  onWaited?.();
   if ('key' in input) {
     if (!isKey(input.key)) throw bad(`"${input.key}" is not a key (use ${KEYS.join(' ')})`);
     game.press(input.key);
@@ -351,14 +352,14 @@ export function applyLoggedInput(game: Game, input: LoggedInput, index: number):
 
 /**
  * Rebuilds a game from its log by applying the same inputs at the same game times. `onLock` is told of
- * each lock with the index of the input being applied when it came (the input itself, or the wait for
- * it), or the number of inputs for a lock in the wait after the last one.
+ * each lock with the index of the last input applied before it came (-1: none), the lock's own input
+ * included: a lock that gravity makes while the game waits for an input comes before that input.
  */
-export function replay(log: ReplayLog, onLock?: (lock: LockResult, input: number) => void): Game {
+export function replay(log: ReplayLog, onLock?: (lock: LockResult, lastInput: number) => void): Game {
   checkReplayLog(log);
-  let applying = 0;
-  const game = new Game(log.config, { onLock: onLock && ((lock) => onLock(lock, applying)) });
-  for (; applying < log.inputs.length; applying++) applyLoggedInput(game, log.inputs[applying], applying);
+  let lastInput = -1;
+  const game = new Game(log.config, { onLock: onLock && ((lock) => onLock(lock, lastInput)) });
+  log.inputs.forEach((input, index) => applyLoggedInput(game, input, index, () => (lastInput = index)));
   if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
     throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);
   game.advance(log.end - game.clock);

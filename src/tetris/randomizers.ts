@@ -5,6 +5,9 @@ import { PIECE_COUNT, parsePiece, type Piece } from './pieces.ts';
 
 export const RANDOMIZER_NAMES = ['uniform', 'bag7', 'sequence'] as const;
 export type RandomizerName = (typeof RANDOMIZER_NAMES)[number];
+/** The randomizers that deal pieces by a seed ("sequence" lists them): a high score's. */
+export const DEALT_RANDOMIZERS = ['uniform', 'bag7'] as const satisfies readonly RandomizerName[];
+export type DealtRandomizer = (typeof DEALT_RANDOMIZERS)[number];
 
 /** An endless source of pieces. */
 export interface Randomizer {

@@ -47,6 +47,9 @@ describe('each game is stored once', () => {
     // The same game with every input 7 ms later: other key times, the same pieces at the same places.
     const shifted = { ...replay, inputs: replay.inputs.map((input) => ({ ...input, t: input.t + 7 })), end: replay.end + 7 };
     expect((await post({ name: 'Mallory', replay: shifted })).status).toBe(409);
+    // Settings that change what a player sees, not the game: another preview, a target the rules do not have.
+    expect((await post({ name: 'Mallory', replay: { ...replay, config: { ...replay.config, preview: 16 } } })).status).toBe(409);
+    expect((await post({ name: 'Mallory', replay: { ...replay, config: { ...replay.config, target: 7 } } })).status).toBe(409);
     // Another seed is another game.
     expect((await post({ name: 'Mallory', replay: droppedGame({ rules: 'classic', width: 6, height: 10, seed: 13 }, 200) })).status).toBe(
       201,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { playersOf } from '../../src/core/player-names.ts';
 import { agentInputs, agentPieces, HUMAN_PACE } from '../../src/server/human-pace.ts';
 import { verifyScore } from '../../src/server/verified-scores.ts';
-import type { LoggedInput, ReplayLog } from '../../src/tetris/game.ts';
+import { replay, type LoggedInput, type ReplayLog } from '../../src/tetris/game.ts';
 import { whoPlayed } from '../../web/src/score-tables.ts';
 import { droppedGame, finishedGame } from './finished-games.ts';
 
@@ -9,13 +10,13 @@ import { droppedGame, finishedGame } from './finished-games.ts';
 function judged(body: { name: string; replay: ReplayLog; agents?: { name: string; pieces: number }[] }) {
   const { entry } = verifyScore(JSON.parse(JSON.stringify(body)));
   const shown = whoPlayed({
+    ...entry,
     id: 1,
     date: '',
     replayable: true,
-    players: 'human',
-    ...entry,
-    pieces: entry.pieces ?? null,
+    pieces: entry.pieces!,
     agents: [...entry.agents!],
+    players: playersOf(entry.agents!, entry.pieces!),
   });
   return { agents: entry.agents, pieces: entry.pieces!, shown };
 }
@@ -23,25 +24,54 @@ function judged(body: { name: string; replay: ReplayLog; agents?: { name: string
 const keys = (...times: number[]): LoggedInput[] => times.map((t) => ({ t, key: 'L' }));
 
 describe('a game is a human’s only at a pace a person keeps', () => {
-  it('counts at most 4 inputs in 50 ms and 40 in a second as a person’s, and any placement under rules played by keys as an agent’s', () => {
+  it('counts at most 3 inputs at one instant, 5 in 50 ms and 60 in a second as a person’s, and any placement under rules played by keys as an agent’s', () => {
     expect(HUMAN_PACE).toEqual([
-      { ms: 50, inputs: 4 },
-      { ms: 1000, inputs: 40 },
+      { ms: 1, inputs: 3 },
+      { ms: 50, inputs: 5 },
+      { ms: 1000, inputs: 60 },
     ]);
-    const steady = keys(...Array.from({ length: 200 }, (_, i) => i * 25)); // exactly 40 a second
+    // A key held at 36 a second (Windows' fastest repeat, 20 % fast) and a tap every 125 ms, at 60 frames a second.
+    const frame = (t: number) => Math.ceil(t / (1000 / 60)) * (1000 / 60);
+    const held = [
+      ...Array.from({ length: 180 }, (_, i) => frame(i * (1000 / 36))),
+      ...Array.from({ length: 40 }, (_, i) => frame(i * 125 + 7)),
+    ];
+    expect(agentInputs(keys(...held.sort((a, b) => a - b)), 'keys').some(Boolean)).toBe(false);
+    const steady = keys(...Array.from({ length: 300 }, (_, i) => i * 17)); // 59 a second
     expect(agentInputs(steady, 'keys').some(Boolean)).toBe(false);
-    const faster = keys(...Array.from({ length: 41 }, (_, i) => i * 24)); // 41 in 960 ms: the 41st is too many
-    expect(agentInputs(faster, 'keys')).toEqual([...Array(40).fill(false), true]);
-    const burst = keys(0, 500, 500, 500, 500, 500, 2000); // five keys in one frame
-    expect(agentInputs(burst, 'keys')).toEqual([false, true, true, true, true, true, false]);
-    const frameful = keys(0, 480, 500, 500, 500, 2000); // four: a held key and others pressed with it
+    const faster = keys(...Array.from({ length: 61 }, (_, i) => i * 16)); // 61 in 960 ms: the 61st is too many
+    expect(agentInputs(faster, 'keys')).toEqual([...Array(60).fill(false), true]);
+    const burst = keys(0, 500, 500, 500, 500, 2000); // four keys at one instant
+    expect(agentInputs(burst, 'keys')).toEqual([false, true, true, true, true, false]);
+    const quick = keys(0, 500, 510, 520, 530, 540, 545, 2000); // six in 45 ms
+    expect(agentInputs(quick, 'keys')).toEqual([false, false, false, false, false, false, true, false]);
+    const frameful = keys(0, 480, 500, 500, 500, 2000); // a held key and taps arriving in one frame
     expect(agentInputs(frameful, 'keys').some(Boolean)).toBe(false);
     const placed: LoggedInput[] = [{ t: 1000, place: [0, 0, 0] }];
     expect(agentInputs(placed, 'keys')).toEqual([true]);
     expect(agentInputs(placed, 'drop')).toEqual([false]);
-    // Pieces: a lock counts the inputs since the lock before, its own input included.
+    // Pieces: a lock counts the inputs applied since the lock before, its own input included.
+    expect(agentPieces([true, false], [0, 1])).toBe(1);
+    expect(agentPieces([false, true], [-1, -1, 0, 1])).toBe(1);
     expect(agentPieces([false, true, false, false], [1, 2, 3])).toBe(1);
     expect(agentPieces([false, false, true], [0, 4])).toBe(1);
+  });
+
+  it('counts a lock that gravity makes while the game waits for an input before that input', () => {
+    const log = droppedGame({ rules: 'classic', width: 6, height: 10, seed: 3 }, 200);
+    const waited: ReplayLog = {
+      ...log,
+      inputs: [
+        { t: 0, key: 'L' },
+        { t: 60_000, key: 'H' },
+      ],
+      end: 60_000,
+    };
+    const lastInputs: number[] = [];
+    const game = replay(waited, (_lock, lastInput) => lastInputs.push(lastInput));
+    expect(game.pieces).toBeGreaterThan(2);
+    // Gravity locked every piece in the minute's wait after the first key; the game ended before the second.
+    expect(lastInputs).toEqual(Array(game.pieces).fill(0));
   });
 
   it('shows a bot’s replay of whole placements at t = 0, posted with no agents, as an agent’s game', () => {

@@ -57,10 +57,10 @@ describe("the Play view's high scores", () => {
       ...changes,
     });
     expect(whoPlayed(score({}))).toBe('Bob');
-    expect(whoPlayed(score({ name: 'bcts', agents: [{ name: 'bcts', pieces: 200 }] }))).toBe('bcts');
-    expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 124 }] }))).toBe('Bob + bcts (62%)');
-    expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 1 }] }))).toBe('Bob + bcts (1%)');
-    expect(whoPlayed(score({ agents: [{ name: UNNAMED_AGENT, pieces: 200 }] }))).toBe('Bob (an agent)');
-    expect(whoPlayed(score({ agents: [{ name: UNNAMED_AGENT, pieces: 50 }] }))).toBe('Bob + an agent (25%)');
+    expect(whoPlayed(score({ name: 'bcts', agents: [{ name: 'bcts', pieces: 200 }], players: 'agents' }))).toBe('bcts');
+    expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 124 }], players: 'both' }))).toBe('Bob + bcts (62%)');
+    expect(whoPlayed(score({ agents: [{ name: 'bcts', pieces: 1 }], players: 'both' }))).toBe('Bob + bcts (1%)');
+    expect(whoPlayed(score({ agents: [{ name: UNNAMED_AGENT, pieces: 200 }], players: 'agents' }))).toBe('Bob (an agent)');
+    expect(whoPlayed(score({ agents: [{ name: UNNAMED_AGENT, pieces: 50 }], players: 'both' }))).toBe('Bob + an agent (25%)');
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type Scoring, type Shift } from '../../src/samegame/rules.ts';
 import { DEFAULT_TARGET, gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../../src/tetris/game.ts';
-import { RANDOMIZER_NAMES } from '../../src/tetris/randomizers.ts';
+import { DEALT_RANDOMIZERS } from '../../src/tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES, type RotationSystemName } from '../../src/tetris/rotation/index.ts';
 import { tetrisScoreTable } from '../../src/tetris/score-table.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../src/tetris/rules.ts';
@@ -35,9 +35,6 @@ const defaultTetrisTable = (rules: RuleSetName): ScoreTable => ({ target: DEFAUL
 function shownTable({ target, ...table }: ScoreTable): ScoreTable {
   return RULE_SETS[table.rules as RuleSetName]?.hasTarget ? { ...table, target } : table;
 }
-
-/** Dealings a high score may have: its pieces dealt by its seed ("sequence" lists them). */
-const DEALINGS = RANDOMIZER_NAMES.filter((name) => name !== 'sequence');
 
 /** Every setting that keys a Tetris table: rules, board, rotation, dealing, preview, challenge rows and target. */
 function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: (table: ScoreTable) => void }) {
@@ -79,7 +76,7 @@ function TetrisTableFilters({ table, onChange }: { table: ScoreTable; onChange: 
         Dealing
         <NameSelect
           value={table.dealing!}
-          names={DEALINGS}
+          names={DEALT_RANDOMIZERS}
           onChange={(dealing) => onChange({ ...table, dealing })}
           testId="scores-dealing"
         />

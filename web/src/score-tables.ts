@@ -9,14 +9,13 @@ import type { HighScore, ScoreTable } from './api.ts';
  * game's inputs show an agent placed, which its submission did not credit to one, are "an agent"'s:
  * "Bob (an agent)" when it placed them all.
  */
-export function whoPlayed({ name, pieces, agents }: HighScore): string {
-  if (agents.length === 0) return name;
-  const placed = agents.reduce((sum, agent) => sum + agent.pieces, 0);
-  const share = (count: number) => `${Math.max(1, Math.round((100 * count) / Math.max(1, pieces ?? placed)))}%`;
+export function whoPlayed({ name, pieces, agents, players }: HighScore): string {
   const agentName = (agent: AgentShare) => (agent.name === UNNAMED_AGENT ? 'an agent' : agent.name);
-  if (placed < (pieces ?? placed)) return `${name} + ${agents.map((agent) => `${agentName(agent)} (${share(agent.pieces)})`).join(' + ')}`;
-  if (agents.every((agent) => agent.name === UNNAMED_AGENT)) return `${name} (an agent)`;
-  return agents.map(agentName).join(' + ');
+  if (players === 'human') return name;
+  if (players === 'agents')
+    return agents.every((agent) => agent.name === UNNAMED_AGENT) ? `${name} (an agent)` : agents.map(agentName).join(' + ');
+  const share = (count: number) => `${Math.max(1, Math.round((100 * count) / Math.max(1, pieces ?? 0)))}%`;
+  return `${name} + ${agents.map((agent) => `${agentName(agent)} (${share(agent.pieces)})`).join(' + ')}`;
 }
 
 /** The high-score table of SameGame games under `rules` on a board of `width` × `height` dealt with `colours` colours. */

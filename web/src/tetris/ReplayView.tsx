@@ -76,11 +76,11 @@ function replayOf(hash: string): ReplayAddress | null {
 
 /** Who played high score `id`, as its table names them (null when it is no longer in its table's top 10). */
 async function highScorePlayer(id: number, log: ReplayLog): Promise<string | null> {
-  const { rules } = log.config;
-  const entry = (await fetchHighScores(tetrisScoreTable(gameConfigOf(log.config)))).find((score) => score.id === id);
-  // Games of the Aveiro protocol have a table of their own, under the same rules and board.
-  const aveiro = entry === undefined && rules === 'aveiro' ? await aveiroPlayer(id) : null;
-  return entry === undefined ? aveiro : whoPlayed(entry);
+  // Games of the Aveiro protocol have a table of their own: their pieces are listed, not dealt by a seed.
+  const config = gameConfigOf(log.config);
+  if (config.randomizer === 'sequence') return aveiroPlayer(id);
+  const entry = (await fetchHighScores(tetrisScoreTable(config))).find((score) => score.id === id);
+  return entry === undefined ? null : whoPlayed(entry);
 }
 
 /** Who played the Aveiro game kept as high score `id`: as the server's ended games or the Aveiro table name them (null when neither does). */
