@@ -74,6 +74,10 @@ async function serve(flags: ServeFlags): Promise<void> {
   if (flags.build) await ensureWebBuild((line) => print(line));
   if (flags.seed !== undefined && flags.seeds !== undefined) throw new InputError('give --seed or --seeds, not both');
   const db = openDatabaseToSave(); // a server whose scores could not be saved refuses to start, rather than answer 500 to each
+  const { placeStoredScores } = await import('../server/stored-scores.ts');
+  const { placed, left } = placeStoredScores(db);
+  if (placed > 0) print(`moved ${placed} high scores stored before Gridmind kept every setting of a table to their tables`);
+  if (left > 0) print(`${left} stored high scores could not be placed: they stay under "Settings not recorded"`);
   // The servers (ws, zod) load only when serving, so that `gridmind --help` starts fast.
   const [{ AveiroServer }, { startServer }] = await Promise.all([import('../aveiro/server.ts'), import('../server/server.ts')]);
   const { CodeAgentGames } = await import('../server/code-agent-games.ts');

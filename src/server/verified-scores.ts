@@ -71,7 +71,7 @@ const tetrisReplayFields = z.strictObject(
     format: z.literal('gridmind-tetris-replay'),
     version: z.unknown(),
     config: z.strictObject(
-      Object.fromEntries(TETRIS_CONFIG_FIELDS.map((field) => [field, z.unknown()])),
+      Object.fromEntries(TETRIS_CONFIG_FIELDS.map((field) => [field, z.unknown().optional()])),
       unknownField('replay.config', TETRIS_CONFIG_FIELDS.map((field) => `"${field}"`).join(', ')),
     ),
     inputs: z.array(z.unknown(), 'replay.inputs must be a list'),

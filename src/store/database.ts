@@ -145,24 +145,14 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE highscores ADD COLUMN agents TEXT;
    ALTER TABLE highscores ADD COLUMN replay TEXT;`,
   `ALTER TABLE highscores ADD COLUMN colours INTEGER;`,
-  // One high-score table per comparable game (src/store/highscores.ts): a Tetris game's settings and a
-  // SameGame's colours are read from the replays kept; games stored without a replay keep none, and
-  // form their table of games whose settings were not recorded. A setting a replay lacks takes the
-  // engine's default (src/tetris/game.ts: preview 3, target 100). A game is stored once (`game_key`).
+  // One high-score table per comparable game (src/store/highscores.ts) and each game once (`game_key`):
+  // the server fills these for the scores stored before, from their replays, when it starts
+  // (src/server/stored-scores.ts).
   `ALTER TABLE highscores ADD COLUMN rotation TEXT;
    ALTER TABLE highscores ADD COLUMN dealing TEXT;
    ALTER TABLE highscores ADD COLUMN preview INTEGER;
    ALTER TABLE highscores ADD COLUMN garbage_rows INTEGER;
    ALTER TABLE highscores ADD COLUMN game_key TEXT;
-   UPDATE highscores
-     SET rotation = json_extract(replay, '$.config.rotation'),
-         dealing = coalesce(json_extract(replay, '$.config.randomizer'), 'uniform'),
-         preview = coalesce(json_extract(replay, '$.config.preview'), 3),
-         garbage_rows = coalesce(json_extract(replay, '$.config.garbageRows'), 0),
-         target = CASE WHEN rules = 'target' THEN coalesce(target, json_extract(replay, '$.config.target'), 100) END
-     WHERE game = 'tetris' AND json_valid(replay) AND json_extract(replay, '$.config.rotation') IS NOT NULL;
-   UPDATE highscores SET colours = json_extract(replay, '$.deal.colours')
-     WHERE game = 'samegame' AND colours IS NULL AND json_valid(replay);
    DROP INDEX highscores_by_table;
    CREATE INDEX highscores_by_table ON highscores (game, rules, board, rotation, dealing, preview, garbage_rows, target, colours, points DESC);
    CREATE UNIQUE INDEX highscores_by_game ON highscores (game_key) WHERE game_key IS NOT NULL;`,

@@ -128,6 +128,44 @@ function insertHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number
   );
 }
 
+/** A stored score with a replay but no game key: stored before the server kept them (src/server/stored-scores.ts). */
+export interface UnplacedScore {
+  readonly id: number;
+  readonly name: string;
+  readonly replay: string;
+}
+
+/** The Tetris and SameGame scores stored with a replay but without their game's key, oldest first. */
+export function unplacedScores(db: Db): UnplacedScore[] {
+  return db
+    .prepare(
+      `SELECT id, name, replay FROM highscores
+       WHERE game_key IS NULL AND typeof(replay) = 'text' AND game IN ('tetris', 'samegame') ORDER BY id`,
+    )
+    .all() as UnplacedScore[];
+}
+
+/**
+ * Moves a stored score to `table` and gives it its game's key; returns false, leaving the score where it
+ * is, when a score stored before has that key (the same game, stored twice before games were keyed).
+ */
+export function placeScore(db: Db, id: number, table: ScoreTable, game: string): boolean {
+  if (findEntries(db, 'game_key = ?', [game]).length > 0) return false;
+  db.prepare(
+    `UPDATE highscores SET rotation = ?, dealing = ?, preview = ?, garbage_rows = ?, target = ?, colours = ?, game_key = ? WHERE id = ?`,
+  ).run(
+    table.rotation ?? null,
+    table.dealing ?? null,
+    table.preview ?? null,
+    table.rows ?? null,
+    table.target ?? null,
+    table.colours ?? null,
+    game,
+    id,
+  );
+  return true;
+}
+
 /** The replay kept with a high score, as JSON text (undefined: no such score, or none kept). */
 export function findHighScoreReplay(db: Db, id: number): string | undefined {
   const row = db.prepare('SELECT replay FROM highscores WHERE id = ?').get(id) as { replay: string | null } | undefined;

@@ -9,7 +9,9 @@ import { sameGameReplay } from '../../src/samegame/replay.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { MIGRATIONS, openDatabase, type Db } from '../../src/store/database.ts';
-import { topHighScores } from '../../src/store/highscores.ts';
+import { addHighScore, GameStoredAlready, topHighScores } from '../../src/store/highscores.ts';
+import { placeStoredScores } from '../../src/server/stored-scores.ts';
+import { verifyScore } from '../../src/server/verified-scores.ts';
 import type { GameOptions } from '../../src/tetris/game.ts';
 import { droppedGame, postScore } from './finished-games.ts';
 
@@ -98,7 +100,7 @@ describe('one high-score table per comparable game', () => {
     expect(error).toContain(says);
   });
 
-  it('moves the stored games to their tables on upgrade, the games without a replay to the table of unrecorded settings', () => {
+  it('moves the stored games to their tables when the server starts, each with its key; those it cannot place stay apart', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gridmind-tables-')), 'old.db');
     const old = new Database(path);
     const before = MIGRATIONS.length - 1; // the schema before tables were keyed by every setting
@@ -109,26 +111,64 @@ describe('one high-score table per comparable game', () => {
        VALUES ('2026-11-01T10:00:00.000Z', ?, ?, ?, ?, ?, ?, ?, 0, 1, NULL, ?)`,
     );
     const bag7 = personsGame({ rules: 'classic', randomizer: 'bag7', seed: 9 });
+    const uniform = personsGame({ rules: 'classic', seed: 9 });
     insert.run('tetris', 'classic', '6x10', null, null, 'bag7', 30, JSON.stringify(bag7));
-    insert.run('tetris', 'classic', '6x10', null, null, 'uniform', 20, JSON.stringify(personsGame({ rules: 'classic', seed: 9 })));
+    insert.run('tetris', 'classic', '6x10', null, null, 'uniform', 20, JSON.stringify(uniform));
+    insert.run('tetris', 'classic', '6x10', null, null, 'uniform again', 20, JSON.stringify(uniform)); // stored twice before
     insert.run('tetris', 'target', '6x10', null, null, 'aimed', 10, JSON.stringify(personsGame({ rules: 'target', target: 40 })));
+    // Replays as clients posted them before they were checked field by field: a set-up left to its defaults, names in capitals.
+    const { rotation: _, ...withoutRotation } = personsGame({ rules: 'classic', seed: 14 }).config;
+    insert.run(
+      'tetris',
+      'classic',
+      '6x10',
+      null,
+      null,
+      'defaults',
+      5,
+      JSON.stringify({ ...personsGame({ rules: 'classic', seed: 14 }), config: withoutRotation }),
+    );
+    const capitals = personsGame({ rules: 'classic', seed: 15, rotation: 'srs' });
+    insert.run(
+      'tetris',
+      'classic',
+      '6x10',
+      null,
+      null,
+      'capitals',
+      5,
+      JSON.stringify({ ...capitals, config: { ...capitals.config, rotation: 'SRS' } }),
+    );
     insert.run('tetris', 'classic', '6x10', null, null, 'no replay', 90, null);
+    insert.run('tetris', 'classic', '6x10', null, null, 'broken', 90, '{"format": "gridmind-tetris-replay"');
     insert.run('samegame', 'standard/left', '6x6', null, null, 'two colours', 900, JSON.stringify(sameGame(3, 2)));
     insert.run('samegame', 'standard/left', '6x6', null, null, 'no deal', 50, null);
+    insert.run('aveiro', 'aveiro', '8x30', null, null, 'network', 70, null);
     old.close();
 
     const upgraded = openDatabase(path);
     try {
-      const tetris = { game: 'tetris', rules: 'classic', board: '6x10', rotation: 'classic', preview: 0, rows: 0 };
+      expect(placeStoredScores(upgraded)).toEqual({ placed: 6, left: 2 });
+      const tetris = { game: 'tetris', rules: 'classic', board: '6x10', rotation: 'classic', dealing: 'uniform', preview: 0, rows: 0 };
       const inTable = (table: Parameters<typeof topHighScores>[1]) => topHighScores(upgraded, table).map((entry) => entry.name);
       expect(inTable({ ...tetris, dealing: 'bag7' })).toEqual(['bag7']);
-      expect(inTable({ ...tetris, dealing: 'uniform' })).toEqual(['uniform']);
-      expect(inTable({ ...tetris, rules: 'target', dealing: 'uniform', target: 40 })).toEqual(['aimed']);
-      expect(inTable({ game: 'tetris', rules: 'classic', board: '6x10', unrecorded: true })).toEqual(['no replay']);
+      expect(inTable(tetris)).toEqual(['uniform', 'defaults']);
+      expect(inTable({ ...tetris, rotation: 'srs' })).toEqual(['capitals']);
+      expect(inTable({ ...tetris, rules: 'target', target: 40 })).toEqual(['aimed']);
+      expect(inTable({ game: 'tetris', rules: 'classic', board: '6x10', unrecorded: true })).toEqual([
+        'no replay',
+        'broken',
+        'uniform again',
+      ]);
       const sameGameTable = { game: 'samegame', rules: 'standard/left', board: '6x6' };
       expect(inTable({ ...sameGameTable, colours: 2 })).toEqual(['two colours']);
       expect(inTable({ ...sameGameTable, unrecorded: true })).toEqual(['no deal']);
-      expect(upgraded.prepare('SELECT count(*) FROM highscores').pluck().get()).toBe(6);
+      expect(inTable({ game: 'aveiro', rules: 'aveiro', board: '8x30' })).toEqual(['network']);
+      // A placed game is a stored game: posted again, under any name, it is refused.
+      const { table, entry } = verifyScore({ name: 'Mallory', replay: uniform });
+      expect(() => addHighScore(upgraded, table, entry)).toThrow(GameStoredAlready);
+      expect(placeStoredScores(upgraded)).toEqual({ placed: 0, left: 2 }); // the next start places nothing again
+      expect(upgraded.prepare('SELECT count(*) FROM highscores').pluck().get()).toBe(11); // none lost
     } finally {
       upgraded.close();
     }
