@@ -1,12 +1,13 @@
 /**
  * A module run on a worker thread of its own that answers requests one at a time, while the calling
- * thread waits for each answer, synchronously and at most a time limit: code that hangs is stopped
- * instead of hanging its caller. Gridmind runs users' agents and solvers in code this way, and talks to
+ * thread waits for each answer, synchronously or as a promise, and at most a time limit: code that
+ * hangs is stopped instead of hanging its caller. Gridmind runs users' agents and solvers in code this way, and talks to
  * an agent program over a pipe from such a thread.
  *
  * The thread's module calls {@link answerOnThread} once. Its first reply says whether it is ready; then it
  * replies to each request. After each reply it sets `posted[0]` to 1 and wakes the caller, which waits on
- * it with `Atomics.wait` and then takes the reply from the port with `receiveMessageOnPort`.
+ * it with `Atomics.wait` (or, leaving its thread free meanwhile, `Atomics.waitAsync`) and then takes the
+ * reply from the port with `receiveMessageOnPort`.
  */
 import { messageOf } from './errors.ts';
 import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
@@ -72,15 +73,15 @@ interface TimedThreadData<D> {
 
 /**
  * The worker-thread entry for `module` (a path relative to `from`, a module's `import.meta.url`, without
- * extension) and the module the entry imports: compiled, the module itself; from the sources,
- * typescript-thread.mjs, which gives the thread tsx's loader first.
+ * extension) and the module the entry imports (as the thread's `workerData.entry`): compiled, the
+ * module itself; from the sources, typescript-thread.mjs, which gives the thread tsx's loader first.
  */
-function threadEntry(from: string, module: string): { entry: URL; source: string } {
+export function threadEntry(from: string, module: string): { entry: URL; source: string } {
   if (!from.endsWith('.ts')) return { entry: new URL(`${module}.js`, from), source: '' };
   return { entry: new URL('./typescript-thread.mjs', import.meta.url), source: new URL(`${module}.ts`, from).href };
 }
 
-/** The calling side: starts the thread; `request` waits for each answer at most the time it is given. */
+/** The calling side: starts the thread; `request` (or `requestAsync`) waits for each answer at most the time it is given. */
 export class TimedThread<D, R, A> {
   private readonly thread: Worker;
   private readonly port: MessagePort;
@@ -128,9 +129,27 @@ export class TimedThread<D, R, A> {
       const startLimit = Math.max(limit, THREAD_START_LIMIT_MS);
       this.ready = 'ready' in this.answered(this.nextReply(startLimit, () => late(startLimit, true)));
     }
+    this.post(request);
+    return (this.answered(this.nextReply(limit, () => late(limit, false))) as { answer: A }).answer;
+  }
+
+  /**
+   * {@link request} leaving this thread free while the thread answers: the answer, or what `request`
+   * throws, comes as a promise (the server's turns, which must not hold its other clients). One request
+   * at a time: the next is sent once this one has settled.
+   */
+  async requestAsync(request: R, limit: number, late: (limit: number, starting: boolean) => Error): Promise<A> {
+    if (!this.ready) {
+      const startLimit = Math.max(limit, THREAD_START_LIMIT_MS);
+      this.ready = 'ready' in this.answered(await this.nextReplyAsync(startLimit, () => late(startLimit, true)));
+    }
+    this.post(request);
+    return (this.answered(await this.nextReplyAsync(limit, () => late(limit, false))) as { answer: A }).answer;
+  }
+
+  private post(request: R): void {
     Atomics.store(this.posted, 0, 0);
     this.port.postMessage(request);
-    return (this.answered(this.nextReply(limit, () => late(limit, false))) as { answer: A }).answer;
   }
 
   /** A reply that is no error; an error or an end is thrown. */
@@ -160,16 +179,28 @@ export class TimedThread<D, R, A> {
     while (Atomics.load(this.posted, 0) === 0) {
       const left = deadline - performance.now();
       if (left <= 0) this.fail(late());
-      const woken = Atomics.wait(this.posted, 0, 0, Math.min(left, LIFE_CHECK_MS)) !== 'timed-out';
-      if (!woken && !this.isRunning() && Atomics.load(this.posted, 0) === 0)
-        this.fail(new ThreadOutOfMemory(`ran out of its ${this.memoryMb} MB of memory: stopped`));
+      if (Atomics.wait(this.posted, 0, 0, Math.min(left, LIFE_CHECK_MS)) === 'timed-out') this.checkLife();
     }
     return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;
   }
 
-  /** Whether the thread is still there (its port open): see LIFE_CHECK. */
-  private isRunning(): boolean {
-    return (this.port.postMessage(LIFE_CHECK) as unknown) !== false;
+  /** {@link nextReply} awaited: `Atomics.waitAsync` in place of `Atomics.wait`, and no busy checks first. */
+  private async nextReplyAsync(limit: number, late: () => Error): Promise<ThreadReply<A>> {
+    const deadline = performance.now() + limit;
+    while (Atomics.load(this.posted, 0) === 0) {
+      const left = deadline - performance.now();
+      if (left <= 0) this.fail(late());
+      const wait = Atomics.waitAsync(this.posted, 0, 0, Math.min(left, LIFE_CHECK_MS));
+      if ((wait.async ? await wait.value : wait.value) === 'timed-out') this.checkLife();
+    }
+    return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;
+  }
+
+  /** Stops the thread and throws a {@link ThreadOutOfMemory} when it has ended without a reply (see LIFE_CHECK). */
+  private checkLife(): void {
+    const running = (this.port.postMessage(LIFE_CHECK) as unknown) !== false;
+    if (!running && Atomics.load(this.posted, 0) === 0)
+      this.fail(new ThreadOutOfMemory(`ran out of its ${this.memoryMb} MB of memory: stopped`));
   }
 
   /** Stops the thread and throws `error`. */

@@ -71,6 +71,10 @@ export interface GameStart {
 export interface GameAgent extends CodeAgent {
   /** Told once, before the game's first turn (an agent over a pipe passes it on to its program). */
   begin?(game: GameStart): void;
+  /** {@link begin} leaving this thread free while the agent's thread or process takes it in. */
+  beginAsync?(game: GameStart): Promise<void>;
+  /** `choose` leaving this thread free while an agent on a thread or process of its own thinks. */
+  chooseAsync(turn: AgentTurn): Promise<number>;
   /** The game has ended; `faulted`: the agent's fault ended it, so that nothing of it is used again. */
   stop(faulted?: boolean): void;
 }
@@ -99,7 +103,7 @@ export async function importAgentModule(file: string): Promise<AgentModule> {
   const newAgent = (): GameAgent => {
     const agent = typeof make === 'function' ? make() : make;
     if (!isAgent(agent)) throw new InputError(`the agent module ${file}: its default export made no agent: ${usage}`);
-    return { name: agent.name, choose: (turn) => agent.choose(turn), stop: () => {} };
+    return { name: agent.name, choose: (turn) => agent.choose(turn), chooseAsync: async (turn) => agent.choose(turn), stop: () => {} };
   };
   return { file, name: newAgent().name ?? file, newAgent, close: () => {} };
 }
@@ -188,14 +192,30 @@ class ThreadAgent implements GameAgent {
     this.thread = new TimedThread(import.meta.url, './agent-thread', file, undefined, memoryMb);
   }
 
-  choose({ board, piece, preview, placements, score }: AgentTurn): number {
-    const turn: ThreadTurn = { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
-    return this.thread.request(turn, this.moveTimeLimit, lateFault(this.file)) as number;
+  choose(turn: AgentTurn): number {
+    return this.thread.request(threadTurn(turn), this.moveTimeLimit, lateFault(this.file)) as number;
+  }
+
+  chooseAsync(turn: AgentTurn): Promise<number> {
+    return this.thread.requestAsync(threadTurn(turn), this.moveTimeLimit, lateFault(this.file)) as Promise<number>;
   }
 
   stop(): void {
     this.thread.stop();
   }
+}
+
+/** A turn as an agent's thread is sent it. */
+function threadTurn({ board, piece, preview, placements, score }: AgentTurn): ThreadTurn {
+  return { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
+}
+
+/** A turn of a {@link CodeAgentChooser} with placements to choose from, as its agent is shown it. */
+interface ShownTurn {
+  readonly list: Placements;
+  readonly shown: AgentTurn;
+  /** The game, before its first turn (for the agent's `begin`); else null. */
+  readonly start: GameStart | null;
 }
 
 /**
@@ -221,46 +241,73 @@ export class CodeAgentChooser implements Chooser {
     this.agent = module.newAgent();
   }
 
+  /** The agent's placement for a turn (null when the piece has none); what the agent does wrong is an {@link AgentFault}. */
   choose(state: TurnState): Choice | null {
+    const turn = this.nextTurn(state);
+    if (turn === null) return null;
+    let answer: unknown;
     try {
-      return this.chooseFor(state);
+      if (turn.start !== null) this.agent.begin?.(turn.start);
+      answer = this.agent.choose(turn.shown);
     } catch (error) {
-      this.faulted ||= error instanceof AgentFault;
-      throw error;
+      throw this.fault(error);
     }
+    return this.choiceOf(turn, answer);
   }
 
-  private chooseFor(state: TurnState): Choice | null {
+  /** {@link choose} leaving this thread free while the agent thinks on its own thread or process (the server's turns). */
+  async chooseAsync(state: TurnState): Promise<Choice | null> {
+    const turn = this.nextTurn(state);
+    if (turn === null) return null;
+    let answer: unknown;
+    try {
+      if (turn.start !== null) await this.agent.beginAsync?.(turn.start);
+      answer = await this.agent.chooseAsync(turn.shown);
+    } catch (error) {
+      throw this.fault(error);
+    }
+    return this.choiceOf(turn, answer);
+  }
+
+  /** The turn as the agent is shown it: null when the piece has no placement. */
+  private nextTurn(state: TurnState): ShownTurn | null {
     this.chosen = null;
     const given = state.placements; // the placements a front end knows better (the Aveiro client's), else the generator's
     const list = given ?? this.generator;
     const count = given?.count ?? this.generator.generate(state.board, state.piece, this.mode, state.from);
     if (count === 0) return null;
     const placements = Array.from({ length: count }, (_, i) => ({ rotation: list.rotation[i], x: list.x[i], y: list.y[i] }));
-    let answer: unknown;
-    try {
-      if (!this.begun) {
-        this.begun = true;
-        const { width, height } = state.board;
-        this.agent.begin?.({ width, height, rules: state.rules.name, preview: state.preview.length });
-      }
-      answer = this.agent.choose({
-        board: state.board.clone(),
-        piece: pieceName(state.piece),
-        preview: state.preview.map(pieceName),
-        placements,
-        score: state.score,
-      });
-    } catch (error) {
-      if (error instanceof AgentFault) throw error;
-      if (error instanceof ThreadEnded) throw new AgentFault(`${this.module.file} ${endOf(error)}`);
-      throw new AgentFault(`${this.module.file} threw: ${messageOf(error)}`);
-    }
+    const { width, height } = state.board;
+    const start = this.begun ? null : { width, height, rules: state.rules.name, preview: state.preview.length };
+    this.begun = true;
+    const shown = {
+      board: state.board.clone(),
+      piece: pieceName(state.piece),
+      preview: state.preview.map(pieceName),
+      placements,
+      score: state.score,
+    };
+    return { list, shown, start };
+  }
+
+  /** The choice of the agent's answer, which must be the index of one of the turn's placements. */
+  private choiceOf(turn: ShownTurn, answer: unknown): Choice {
+    const count = turn.shown.placements.length;
     if (!Number.isInteger(answer) || (answer as number) < 0 || (answer as number) >= count) {
-      throw new AgentFault(`${this.module.file} answered ${shownAnswer(answer)}: not the index of one of the ${count} placements`);
+      throw this.fault(
+        new AgentFault(`${this.module.file} answered ${shownAnswer(answer)}: not the index of one of the ${count} placements`),
+      );
     }
-    this.chosen = { list, index: answer as number };
-    return { ...placements[answer as number], value: 0 };
+    this.chosen = { list: turn.list, index: answer as number };
+    return { ...turn.shown.placements[answer as number], value: 0 };
+  }
+
+  /** What the agent threw (or the thread or process it plays on) as its fault, which ends its game. */
+  private fault(error: unknown): AgentFault {
+    this.faulted = true;
+    if (error instanceof AgentFault) return error;
+    if (error instanceof ThreadEnded) return new AgentFault(`${this.module.file} ${endOf(error)}`);
+    return new AgentFault(`${this.module.file} threw: ${messageOf(error)}`);
   }
 
   /** The keys that play the last choice from where the piece was (null when none reaches it), as a TetrisAgent's. */

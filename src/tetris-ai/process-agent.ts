@@ -171,9 +171,23 @@ class ProgramProcess {
     try {
       return this.thread.request(request, limit, lateFault(this.label));
     } catch (error) {
-      this.kill();
-      throw error instanceof AgentFault ? error : new AgentFault(`${this.label} ${(error as Error).message}`);
+      throw this.fault(error);
     }
+  }
+
+  /** {@link request} leaving this thread free while the program answers. */
+  async requestAsync(request: ProgramRequest, limit = this.moveTimeLimit): Promise<unknown> {
+    try {
+      return await this.thread.requestAsync(request, limit, lateFault(this.label));
+    } catch (error) {
+      throw this.fault(error);
+    }
+  }
+
+  /** Kills the process after what went wrong with a request, and returns it as an {@link AgentFault} naming the program. */
+  private fault(error: unknown): AgentFault {
+    this.kill();
+    return error instanceof AgentFault ? error : new AgentFault(`${this.label} ${(error as Error).message}`);
   }
 
   /** Kills the program if it is running, stops its thread, and frees its pid's slot. */
@@ -222,11 +236,17 @@ class ProgramAgent implements GameAgent {
     this.child.request({ type: 'start', ...game });
   }
 
-  choose({ board, piece, preview, placements, score }: AgentTurn): number {
-    const cells = Array.from({ length: board.height }, (_, y) =>
-      Array.from({ length: board.width }, (_, x) => (board.isFilled(x, y) ? 1 : 0)),
-    );
-    return this.child.request({ type: 'turn', board: cells, piece, preview, placements, score }) as number;
+  async beginAsync(game: GameStart): Promise<void> {
+    this.begun = true;
+    await this.child.requestAsync({ type: 'start', ...game });
+  }
+
+  choose(turn: AgentTurn): number {
+    return this.child.request(programTurn(turn)) as number;
+  }
+
+  chooseAsync(turn: AgentTurn): Promise<number> {
+    return this.child.requestAsync(programTurn(turn)) as Promise<number>;
   }
 
   /** Ends the game: a faulted process is killed, another is told the game has ended and kept for the next. */
@@ -241,6 +261,14 @@ class ProgramAgent implements GameAgent {
     }
     this.release(this.child);
   }
+}
+
+/** A turn as the protocol sends it to a program. */
+function programTurn({ board, piece, preview, placements, score }: AgentTurn): ProgramRequest {
+  const cells = Array.from({ length: board.height }, (_, y) =>
+    Array.from({ length: board.width }, (_, x) => (board.isFilled(x, y) ? 1 : 0)),
+  );
+  return { type: 'turn', board: cells, piece, preview, placements, score };
 }
 
 /**
