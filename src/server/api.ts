@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { InputError } from '../core/errors.ts';
-import { addHighScore, findHighScoreReplay, GameStoredAlready, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { findHighScoreReplay, GameStoredAlready, topHighScores, type ScoreTable } from '../store/highscores.ts';
+import { ApiError, sendError } from './api-errors.ts';
 import { benchGameReplay } from './bench-replays.ts';
-import { verifyScore } from './verified-scores.ts';
+import { clientOf } from './rate-limit.ts';
+import type { ScoreChecks } from './score-checks.ts';
 import { findRun, listRuns } from '../store/runs.ts';
 import { listTuneRuns, loadTuneRun } from '../store/tune-runs.ts';
 import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
@@ -24,7 +26,7 @@ import type { CodeAgentGames } from './code-agent-games.ts';
 /** Largest request body the API reads; a high score's replay may be longer (MAX_REPLAY_BYTES). */
 const MAX_BODY_BYTES = 16 * 1024;
 /** Largest high score submission: the replay of a long game. */
-const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
+export const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 
 const tableShape = {
   game: z.enum(['tetris', 'samegame', 'aveiro']),
@@ -83,15 +85,6 @@ const TUNE_RUN_ID = /^[1-9]\d{0,14}$/;
 /** `game=tetris|samegame` keeps the runs of one game (default: every game's). */
 const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], 'game must be tetris or samegame').optional() });
 
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * The table of a request. A Tetris table's settings default as a game's do (the rule set's rotation
  * system, uniform dealing, the engine's preview, no challenge rows); a target is required under rules with one (one
@@ -136,7 +129,7 @@ function scoreTableOf(query: z.infer<typeof tableQuery>): ScoreTable {
  * `{"error": "<reason>"}` with a 4xx status.
  */
 export async function handleApi(
-  { db, aveiro, codeAgents }: { db: Db; aveiro?: AveiroServer; codeAgents?: CodeAgentGames },
+  { db, scoreChecks, aveiro, codeAgents }: { db: Db; scoreChecks: ScoreChecks; aveiro?: AveiroServer; codeAgents?: CodeAgentGames },
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -148,22 +141,17 @@ export async function handleApi(
       const query = parse(tableQuery, target === UNRECORDED ? { ...named, settings: UNRECORDED } : { ...named, target });
       sendJson(response, 200, { entries: topHighScores(db, scoreTableOf(query)) });
     } else if (route === 'POST /api/highscores') {
-      let verified;
+      const client = clientOf(request);
+      scoreChecks.admit(client, Number(request.headers['content-length'] ?? 0)); // a body past the budget is not read
+      let kept;
       try {
-        verified = verifyScore(await readJson(request, MAX_REPLAY_BYTES));
-      } catch (error) {
-        if (error instanceof InputError) throw new ApiError(400, error.message);
-        throw error;
-      }
-      let id;
-      try {
-        id = addHighScore(db, verified.table, verified.entry);
+        kept = await scoreChecks.keep(client, await readBody(request, MAX_REPLAY_BYTES));
       } catch (error) {
         if (!(error instanceof GameStoredAlready)) throw error;
         return sendJson(response, 409, { error: error.message, entry: error.entry });
       }
-      const { points, lines } = verified.entry;
-      sendJson(response, 201, { id, points, lines, table: verified.table, entries: topHighScores(db, verified.table) });
+      const { id, points, lines, table } = kept;
+      sendJson(response, 201, { id, points, lines, table, entries: topHighScores(db, table) });
     } else if (request.method === 'GET' && BENCH_REPLAY_PATH.test(url.pathname)) {
       const [, runId, game] = BENCH_REPLAY_PATH.exec(url.pathname)!.map(Number);
       const run = findRun(db, runId);
@@ -200,7 +188,7 @@ export async function handleApi(
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    sendJson(response, error.status, { error: error.message });
+    sendError(response, error);
   }
 }
 
@@ -243,7 +231,7 @@ async function codeAgentRoute(
     }
     const [, id, turn] = CODE_AGENT_GAME_PATH.exec(path) ?? [];
     if (id !== undefined && turn !== undefined && request.method === 'POST') {
-      return sendJson(response, 200, games.turn(Number(id), parse(codeAgentTurn, await readJson(request)) as ChooseRequest));
+      return sendJson(response, 200, await games.turn(Number(id), parse(codeAgentTurn, await readJson(request)) as ChooseRequest));
     }
     if (id !== undefined && turn === undefined && request.method === 'DELETE') {
       games.end(Number(id));
@@ -271,11 +259,22 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new ApiError(400, `${issue.path.join('.') || 'request'}: ${issue.message}`);
 }
 
+/** The request's body as JSON, at most MAX_BODY_BYTES (413 past it). */
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const body = await readBody(request, MAX_BODY_BYTES);
+  try {
+    return JSON.parse(Buffer.from(body.buffer).toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'the request body is not valid JSON');
+  }
+}
+
 /**
- * The request's body as JSON. A body over `limit` is read to its end and dropped (stopping mid-body would
- * reset the connection before the client reads the 413); the request time limit bounds how long that takes.
+ * The request's body, in an ArrayBuffer of its own (a thread may take it). A body over `limit` bytes is
+ * read to its end and dropped, and answered 413 (stopping mid-body would reset the connection before the
+ * client reads the 413); the request time limit bounds how long that takes.
  */
-function readJson(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -286,11 +285,13 @@ function readJson(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unk
     request.on('error', reject);
     request.on('end', () => {
       if (size > limit) return reject(new ApiError(413, `the request body is over ${limit} bytes`));
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        reject(new ApiError(400, 'the request body is not valid JSON'));
+      const body = new Uint8Array(size);
+      let at = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, at);
+        at += chunk.length;
       }
+      resolve(body);
     });
   });
 }

@@ -1,10 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { handleApi } from './api.ts';
+import { ApiError, sendError } from './api-errors.ts';
 import type { CodeAgentGames } from './code-agent-games.ts';
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit.ts';
+import { clientOf, ClientLines, DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit.ts';
+import { DEFAULT_REPLAY_BUDGET, ScoreChecks } from './score-checks.ts';
 import { serveStatic } from './static-files.ts';
 
 export interface ServerOptions {
@@ -19,6 +21,8 @@ export interface ServerOptions {
   readonly codeAgents?: CodeAgentGames;
   /** API requests per client address (default DEFAULT_RATE_LIMIT). */
   readonly rateLimit?: RateLimit;
+  /** The work of checking high scores per client address, in replay inputs (default DEFAULT_REPLAY_BUDGET: score-checks.ts). */
+  readonly replayBudget?: RateLimit;
   /** How long a request may take to arrive whole, headers and body, before it is answered 408 (default 15 s). */
   readonly requestTimeoutMs?: number;
 }
@@ -33,31 +37,49 @@ export interface RunningServer {
 /** A turn of an agent in code (api.ts). */
 const CODE_AGENT_TURN = /^\/api\/code-agents\/games\/\d+\/turn$/;
 
+/** Whether an API request has the server work for long (a high score's replay checked, an agent's turn), routed as api.ts routes it. */
+function isWork(request: IncomingMessage): boolean {
+  let pathname;
+  try {
+    pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return false; // no route: api.ts answers at once
+  }
+  return CODE_AGENT_TURN.test(pathname) || (request.method === 'POST' && pathname === '/api/highscores');
+}
+
 /** How long a request may take to arrive whole by default: a slow sender holds no connection longer. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Gridmind's one HTTP server: the web app and its API. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  // A client's work is done one job at a time, so that it holds one thread at most (a checking thread, or
+  // its agent's): another client finds a checking thread free, and the CPU the agents leave.
+  const work = new ClientLines();
+  const scoreChecks = new ScoreChecks(options.db, options.replayBudget ?? DEFAULT_REPLAY_BUDGET);
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     (request, response) => {
       response.setHeader('x-content-type-options', 'nosniff'); // every answer, the API's and its errors too
       const path = request.url ?? '/';
+      const client = clientOf(request);
       // An agent in code's turns are its game's own pace, one at a time: they are not counted.
       if (path.startsWith('/api/') && !CODE_AGENT_TURN.test(path)) {
-        const wait = limiter.take(request.socket.remoteAddress ?? '', performance.now());
+        const wait = limiter.take(client, performance.now());
         if (wait !== null) {
-          response.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(wait) });
-          response.end(JSON.stringify({ error: `too many requests from your address: try again in ${wait} s` }));
+          sendError(response, new ApiError(429, `too many requests from your address: try again in ${wait} s`, wait));
           request.resume(); // read and drop the body, so the connection stays usable
           return;
         }
       }
-      const handled = path.startsWith('/api/')
-        ? handleApi(options, request, response)
-        : Promise.resolve().then(() => serveStatic(options.webRoot, request, response));
+      const api = () => handleApi({ ...options, scoreChecks }, request, response);
+      const handled = !path.startsWith('/api/')
+        ? Promise.resolve().then(() => serveStatic(options.webRoot, request, response))
+        : isWork(request)
+          ? work.run(client, api)
+          : api();
       handled.catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: `internal error: ${(error as Error).message}` }));
@@ -78,6 +100,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: async () => {
       options.codeAgents?.close();
       await options.aveiro?.close();
+      await scoreChecks.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -29,6 +29,9 @@ export interface Db {
   pragma(source: string, options?: { simple?: boolean }): unknown;
   transaction<P extends unknown[], R>(run: (...parameters: P) => R): DbTransaction<P, R>;
   readonly inTransaction: boolean;
+  /** The file it was opened from, and whether it is a database in memory (which only this connection can reach). */
+  readonly name: string;
+  readonly memory: boolean;
   close(): this;
 }
 

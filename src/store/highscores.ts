@@ -192,9 +192,10 @@ export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
 
 /** The entries `where` selects, in the order `order` gives. */
 function findEntries(db: Db, where: string, values: unknown[], order = ''): HighScore[] {
+  // typeof(replay), unlike `replay IS NOT NULL`, reads no replay: a 16 MiB one takes SQLite tens of ms.
   const rows = db
     .prepare(
-      `SELECT id, name, points, lines, created_at AS date, pieces, agents, replay IS NOT NULL AS replayable FROM highscores
+      `SELECT id, name, points, lines, created_at AS date, pieces, agents, typeof(replay) != 'null' AS replayable FROM highscores
        WHERE ${where} ${order}`,
     )
     .all(...values) as (Omit<HighScore, 'agents' | 'replayable' | 'players'> & { agents: string | null; replayable: number })[];
