@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { parseName } from '../core/names.ts';
 import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
-import { DEFAULT_RATE_LIMIT } from '../server/rate-limit.ts';
+import { DEFAULT_RATE_LIMIT, DEFAULT_REPLAY_BUDGET } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabaseToSave } from '../store/database.ts';
 import { loadOutsideAgent, outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
@@ -20,6 +20,7 @@ interface ServeFlags {
   seeds?: number;
   pieces: PieceGenerator;
   rateLimit: number;
+  replayLimit: number;
   maxGames: number;
   agent: string[];
   agentCommand: string[];
@@ -27,7 +28,7 @@ interface ServeFlags {
   agentMemory: number;
 }
 
-/** How long the server waits for the move of an agent in code or a program by default: it answers no other request meanwhile. */
+/** How long the server waits for the move of an agent in code or a program by default. */
 const SERVED_AGENT_TIME_LIMIT = 1000;
 
 export function registerServeCommand(program: Command): void {
@@ -55,6 +56,12 @@ export function registerServeCommand(program: Command): void {
       `API requests a second one client address may make, in bursts of up to ${RATE_BURST}× that (past it: 429)`,
       integerIn(1, 1_000_000),
       DEFAULT_RATE_LIMIT.perSecond,
+    )
+    .option(
+      '--replay-limit <n>',
+      `replay inputs (Tetris keys and placements, SameGame moves) a second the server checks for one client address, in bursts of up to ${DEFAULT_REPLAY_BUDGET.burst.toLocaleString('en-US')} (past it: 429)`,
+      integerIn(1, 1_000_000_000),
+      DEFAULT_REPLAY_BUDGET.perSecond,
     )
     .option(
       '--agent <file>',
@@ -92,7 +99,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   let running;
   try {
     const rateLimit = { perSecond: flags.rateLimit, burst: flags.rateLimit * RATE_BURST };
-    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro, rateLimit, codeAgents });
+    const replayBudget = { perSecond: flags.replayLimit, burst: DEFAULT_REPLAY_BUDGET.burst };
+    running = await startServer({ port, host: flags.host, db, webRoot: WEB_DIST, aveiro, rateLimit, replayBudget, codeAgents });
   } catch (error) {
     db.close();
     throw listenFailure(error as NodeJS.ErrnoException, flags.host, port);

@@ -16,6 +16,15 @@ export interface RateLimit {
 /** The API's limit by default: far above what the web app asks (a page makes a few requests), far below a flood. */
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 50, burst: 200 };
 
+/**
+ * A client's budget of work by default, in replay inputs (score-check-thread.ts): a human's games, a few
+ * a minute, stay far below the rate, and the burst is more than the largest body holds (16 MiB, of
+ * inputs of 18 bytes at least), so that any replay the server takes can be posted by a client that has
+ * waited. Placing a piece under key play takes some 150 µs to check: the rate is at most a third of a
+ * thread's time.
+ */
+export const DEFAULT_REPLAY_BUDGET: RateLimit = { perSecond: 2_000, burst: 1_000_000 };
+
 /** Clients remembered at most; the longest idle is forgotten first (a forgotten client starts with a full bucket). */
 const MAX_CLIENTS = 10_000;
 

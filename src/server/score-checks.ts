@@ -13,7 +13,7 @@ import { threadEntry } from '../core/timed-thread.ts';
 import type { Db } from '../store/database.ts';
 import { GameStoredAlready } from '../store/highscores.ts';
 import { ApiError } from './api-errors.ts';
-import { RateLimiter, type RateLimit } from './rate-limit.ts';
+import { DEFAULT_REPLAY_BUDGET, RateLimiter, type RateLimit } from './rate-limit.ts';
 import { bodyWork, keepScore, type KeptScore, type ScoreCheckOutcome, type ScoreCheckTask } from './score-check-thread.ts';
 
 /** Threads that check scores: a client's checks, one at a time, leave the other to everyone else. */
@@ -30,14 +30,6 @@ const BUSY_RETRY_AFTER = 1;
  * parses and plays within half of it; a check that needs more is answered 413.
  */
 export const SCORE_CHECK_MEMORY_MB = 384;
-
-/**
- * A client's work budget by default, in replay inputs: a human's games, a few a minute, stay far below
- * the rate, and the burst is more than the largest body holds (16 MiB, of inputs of 18 bytes at least),
- * so that any replay the server takes can be posted by a client that has waited. Placing a piece under
- * key play takes some 150 µs to check: the rate is at most a third of a thread's time.
- */
-export const DEFAULT_REPLAY_BUDGET: RateLimit = { perSecond: 2_000, burst: 1_000_000 };
 
 export class ScoreChecks {
   private readonly budget: RateLimiter;

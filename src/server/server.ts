@@ -5,8 +5,8 @@ import type { Db } from '../store/database.ts';
 import { handleApi } from './api.ts';
 import { ApiError, sendError } from './api-errors.ts';
 import type { CodeAgentGames } from './code-agent-games.ts';
-import { clientOf, ClientLines, DEFAULT_RATE_LIMIT, RateLimiter, type RateLimit } from './rate-limit.ts';
-import { DEFAULT_REPLAY_BUDGET, ScoreChecks } from './score-checks.ts';
+import { clientOf, ClientLines, DEFAULT_RATE_LIMIT, DEFAULT_REPLAY_BUDGET, RateLimiter, type RateLimit } from './rate-limit.ts';
+import { ScoreChecks } from './score-checks.ts';
 import { serveStatic } from './static-files.ts';
 
 export interface ServerOptions {
@@ -21,7 +21,7 @@ export interface ServerOptions {
   readonly codeAgents?: CodeAgentGames;
   /** API requests per client address (default DEFAULT_RATE_LIMIT). */
   readonly rateLimit?: RateLimit;
-  /** The work of checking high scores per client address, in replay inputs (default DEFAULT_REPLAY_BUDGET: score-checks.ts). */
+  /** The work of checking high scores per client address, in replay inputs (default DEFAULT_REPLAY_BUDGET). */
   readonly replayBudget?: RateLimit;
   /** How long a request may take to arrive whole, headers and body, before it is answered 408 (default 15 s). */
   readonly requestTimeoutMs?: number;
