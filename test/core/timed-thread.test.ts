@@ -55,6 +55,25 @@ describe('TimedThread: a module on a thread of its own, each answer awaited with
     }
   });
 
+  it('answers as a promise too, leaving this thread free while it waits (timers fire), and rejects when late', async () => {
+    const thread = start(7);
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 10);
+    try {
+      const answers = [];
+      for (let n = 0; n < 1000; n++) answers.push(await thread.requestAsync(n, 5000, late));
+      expect(answers).toEqual(Array.from({ length: 1000 }, (_, n) => n + 7));
+      await expect(thread.requestAsync(-3, 5000, late)).rejects.toThrow('-3 is negative');
+      const before = { at: performance.now(), ticks };
+      await expect(thread.requestAsync(Number.NaN, 300, late)).rejects.toThrow('late after 300 ms');
+      expect(performance.now() - before.at).toBeGreaterThanOrEqual(290);
+      expect(ticks - before.ticks).toBeGreaterThan(10); // this thread went on meanwhile
+    } finally {
+      clearInterval(ticking);
+      thread.stop();
+    }
+  });
+
   it('throws what the thread threw while starting', () => {
     const thread = start(-1);
     expect(() => thread.request(1, 5000, late)).toThrow('no thread for −1');

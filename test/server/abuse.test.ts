@@ -17,20 +17,30 @@ interface Sent {
 
 const table = { game: 'tetris', rules: 'classic', board: '10x20' };
 
-/** Sends one request and resolves with the status of its answer (0: no answer, the connection failed). */
-function send(server: RunningServer, { method = 'GET', path, body, from = '127.0.0.1' }: Sent, agent?: Agent): Promise<number> {
+/** Sends one request and resolves with its answer's status and body (status 0: no answer, the connection failed). */
+function exchange(
+  server: RunningServer,
+  { method = 'GET', path, body, from = '127.0.0.1' }: Sent,
+  agent?: Agent,
+): Promise<{ status: number; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve) => {
     const outgoing = request(
       { host: '127.0.0.1', port, method, path, localAddress: from, agent, headers: { 'content-type': 'application/json' } },
       (answer) => {
-        answer.resume();
-        answer.on('end', () => resolve(answer.statusCode ?? 0));
+        let text = '';
+        answer.on('data', (chunk) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
       },
     );
-    outgoing.on('error', () => resolve(0));
+    outgoing.on('error', () => resolve({ status: 0, body: '' }));
     outgoing.end(body);
   });
+}
+
+/** Sends one request and resolves with the status of its answer (0: no answer, the connection failed). */
+async function send(server: RunningServer, sent: Sent, agent?: Agent): Promise<number> {
+  return (await exchange(server, sent, agent)).status;
 }
 
 /** Runs `tasks` with at most `width` at once. */
@@ -163,6 +173,53 @@ describe('the HTTP server under abuse', () => {
       agent.destroy();
     } finally {
       await hostileServer.close();
+    }
+  });
+
+  it('answers a score whose replay needs more work than its address has left with 429, Retry-After and the reason, unplayed', async () => {
+    const budgetServer = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      db,
+      webRoot: WEB_DIST,
+      replayBudget: { perSecond: 1, burst: 200 },
+    });
+    try {
+      const game = finishedGame('classic', 9, { width: 6, height: 10, agent: 'dellacherie' });
+      const inputs = game.replay.inputs.length;
+      const post = (name: string, replay = game.replay) =>
+        fetch(`${budgetServer.url}/api/highscores`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name, replay }),
+        });
+      for (let k = 0; k < Math.floor(200 / inputs); k++) expect((await post(`within ${k}`)).status).toBe(201);
+      const refused = await post('past the budget');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await refused.json()).error).toMatch(
+        new RegExp(
+          `^checking this replay takes ${inputs} inputs of work, and your address has \\d+ left \\(it gets 1 a second\\): try again in \\d+ s$`,
+        ),
+      );
+      // Another address has its own budget; a replay past any budget is refused for good.
+      const body = JSON.stringify({ name: 'elsewhere', replay: game.replay });
+      expect(await send(budgetServer, { method: 'POST', path: '/api/highscores', body, from: '127.0.0.7' })).toBe(201);
+      const padded = { ...game.replay, inputs: [...Array.from({ length: 200 }, () => ({ t: 0, key: 'L' })), ...game.replay.inputs] };
+      const huge = await exchange(budgetServer, {
+        method: 'POST',
+        path: '/api/highscores',
+        body: JSON.stringify({ name: 'huge', replay: padded }),
+        from: '127.0.0.7',
+      });
+      expect([huge.status, JSON.parse(huge.body).error]).toEqual([
+        413,
+        `checking this replay takes ${inputs + 200} inputs of work: more than the 200 one address may spend at once`,
+      ]);
+      const { entries } = await (await fetch(`${budgetServer.url}/api/highscores?game=tetris&rules=classic&board=6x10`)).json();
+      expect(entries.map((entry: { name: string }) => entry.name)).not.toContain('past the budget');
+    } finally {
+      await budgetServer.close();
     }
   });
 

@@ -8,7 +8,8 @@ import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { Game } from '../../src/tetris/game.ts';
 import { isKey } from '../../src/tetris/keys.ts';
-import { loadCodeAgent } from '../../src/tetris-ai/code-agents.ts';
+import { loadCodeAgent, type AgentModule } from '../../src/tetris-ai/code-agents.ts';
+import type { ChooseRequest } from '../../src/tetris-ai/turn-data.ts';
 import { codeAgentApi, turnOf } from './code-agent-api.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-served-agents-'));
@@ -23,6 +24,7 @@ function moduleFile(name: string, text: string): string {
 describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
   let db: Db;
   let server: RunningServer;
+  let sleeper: AgentModule;
   const files = {
     lowest: 'examples/javascript/lowest-column.mjs',
     thrower: moduleFile('thrower.mjs', 'export default { name: "thrower", choose() { throw new Error("boom"); } };'),
@@ -34,6 +36,7 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
   beforeAll(async () => {
     db = openDatabase(':memory:');
     const modules = await Promise.all(Object.values(files).map((file) => loadCodeAgent(file, 300)));
+    sleeper = modules.at(-1)!;
     server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, codeAgents: new CodeAgentGames(modules, MAX_GAMES) });
   });
   afterAll(async () => {
@@ -77,6 +80,25 @@ describe('agents in code in the web app (gridmind serve --agent FILE)', () => {
       expect((await api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic' })))).status).toBe(400);
     }
     expect((await api('')).status).toBe(200);
+  });
+
+  it('serves other requests while an agent thinks, and refuses a turn of a game whose last turn is unanswered', async () => {
+    const id = await start('sleeper');
+    const thinking = api(`/games/${id}/turn`, turnOf(new Game({ rules: 'classic' }))).then(() => 'the turn');
+    const page = fetch(`${server.url}/`).then(() => 'the page');
+    expect(await Promise.race([thinking, page])).toBe('the page'); // the sleeper's turn takes its 300 ms
+    await thinking;
+    const games = new CodeAgentGames([sleeper]);
+    try {
+      const game = games.start({ agent: 'sleeper', width: 10, height: 20, rotation: 'classic', mode: 'reachable' });
+      const first = games.turn(game, turnOf(new Game({ rules: 'classic' })) as ChooseRequest);
+      await expect(games.turn(game, turnOf(new Game({ rules: 'classic' })) as ChooseRequest)).rejects.toThrow(
+        `game ${game} is answering a turn: send the next once it is answered`,
+      );
+      expect((await first).fault).toContain('took longer than 300 ms');
+    } finally {
+      games.close();
+    }
   });
 
   it('refuses an unknown agent and a malformed turn with the reason, and keeps at most a bounded number of games', async () => {
