@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../src/core/prng.ts';
+import { MAX_QUEUED_CHECKS } from '../../src/server/score-checks.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
@@ -17,12 +18,12 @@ interface Sent {
 
 const table = { game: 'tetris', rules: 'classic', board: '10x20' };
 
-/** Sends one request and resolves with its answer's status and body (status 0: no answer, the connection failed). */
+/** Sends one request and resolves with its answer's status, Retry-After and body (status 0: no answer, the connection failed). */
 function exchange(
   server: RunningServer,
   { method = 'GET', path, body, from = '127.0.0.1' }: Sent,
   agent?: Agent,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; retryAfter?: string; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve) => {
     const outgoing = request(
@@ -30,7 +31,7 @@ function exchange(
       (answer) => {
         let text = '';
         answer.on('data', (chunk) => (text += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: text }));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, retryAfter: answer.headers['retry-after'], body: text }));
       },
     );
     outgoing.on('error', () => resolve({ status: 0, body: '' }));
@@ -221,6 +222,25 @@ describe('the HTTP server under abuse', () => {
     } finally {
       await budgetServer.close();
     }
+  });
+
+  it(`answers 503 with Retry-After while ${MAX_QUEUED_CHECKS} checks wait for a thread, and checks the others`, async () => {
+    const game = finishedGame('classic', 9, { width: 6, height: 10, agent: 'dellacherie' });
+    const slow = { ...game.replay, inputs: [...Array.from({ length: 20_000 }, () => ({ t: 0, key: 'L' })), ...game.replay.inputs] };
+    const body = JSON.stringify({ name: 'queued', replay: slow });
+    const answers = await Promise.all(
+      Array.from({ length: 3 * MAX_QUEUED_CHECKS }, (_, k) =>
+        exchange(server, { method: 'POST', path: '/api/highscores', body, from: `127.0.3.${k + 1}` }),
+      ),
+    );
+    const busy = answers.filter(({ status }) => status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(new Set(busy.map(({ retryAfter, body }) => `${retryAfter} ${JSON.parse(body).error}`))).toEqual(
+      new Set(['1 the server is checking too many scores: try again in 1 s']),
+    );
+    expect(answers.filter(({ status }) => status !== 503).map(({ status }) => status)).toEqual(
+      Array(answers.length - busy.length).fill(201),
+    );
   });
 
   it('answers 408 to a body that trickles in slower than the request time allows, and serves others meanwhile', async () => {
