@@ -3,9 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test files that time the machine itself (how late an Aveiro clock's ticks fire, a search's time
- * budget): they run after the others, one file at a time, with no other test loading the machine.
+ * budget, the server's answers under a flood): they run after the others, one file at a time, with no
+ * other test loading the machine.
  */
-const TIMED = ['test/aveiro/robustness.test.ts', 'test/search/limits.test.ts', 'test/search/conformance.test.ts'];
+const TIMED = [
+  'test/aveiro/robustness.test.ts',
+  'test/search/limits.test.ts',
+  'test/search/conformance.test.ts',
+  'test/server/stall.test.ts',
+];
 
 const limits = { testTimeout: 120_000, hookTimeout: 60_000 };
 

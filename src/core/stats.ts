@@ -37,6 +37,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The `p`-th percentile (0 < p ≤ 100) by nearest rank: the least value that `p` % of the values are at most. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
 /** A paired comparison of two players on the same games: a[g] against b[g]. */
 export interface PairedComparison {
   /** Mean of a[g] − b[g]. */

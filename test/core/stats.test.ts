@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { maximum, mean, median, minimum, pairedComparison, standardError } from '../../src/core/stats.ts';
+import { maximum, mean, median, minimum, pairedComparison, percentile, standardError } from '../../src/core/stats.ts';
 
 describe('statistics', () => {
+  it('percentiles by nearest rank: the least value that p % of the values are at most', () => {
+    const values = Array.from({ length: 200 }, (_, i) => 200 - i); // 200 down to 1
+    expect([percentile(values, 50), percentile(values, 99), percentile(values, 100)]).toEqual([100, 198, 200]);
+    expect(percentile([3, 1, 2], 99)).toBe(3);
+    expect(percentile([], 50)).toBeNaN();
+  });
+
   it('mean, median and standard error, by hand', () => {
     expect(mean([1, 2, 3, 10])).toBe(4);
     expect(median([10, 1, 3, 2])).toBe(2.5);
