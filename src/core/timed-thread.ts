@@ -87,6 +87,8 @@ export class TimedThread<D, R, A> {
   private readonly port: MessagePort;
   private readonly posted = new Int32Array(new SharedArrayBuffer(4));
   private ready = false;
+  /** Whether the thread has ended, as a caller that awaits hears (one that waits in `Atomics.wait` cannot). */
+  private exited = false;
 
   /**
    * Starts `module` (relative to `from`, the caller's `import.meta.url`, no extension) with `data`;
@@ -113,6 +115,7 @@ export class TimedThread<D, R, A> {
     // A thread that dies without replying (past its memory limit) is found by the caller's life checks,
     // which this event comes after; it must not end the process.
     this.thread.on('error', () => {});
+    this.thread.once('exit', () => (this.exited = true));
     this.port = port1;
   }
 
@@ -139,12 +142,15 @@ export class TimedThread<D, R, A> {
    * at a time: the next is sent once this one has settled.
    */
   async requestAsync(request: R, limit: number, late: (limit: number, starting: boolean) => Error): Promise<A> {
-    if (!this.ready) {
-      const startLimit = Math.max(limit, THREAD_START_LIMIT_MS);
-      this.ready = 'ready' in this.answered(await this.nextReplyAsync(startLimit, () => late(startLimit, true)));
+    const startLimit = Math.max(limit, THREAD_START_LIMIT_MS);
+    const awake = setTimeout(() => {}, startLimit + limit); // an awaited answer holds the process open, as Atomics.waitAsync does not
+    try {
+      if (!this.ready) this.ready = 'ready' in this.answered(await this.nextReplyAsync(startLimit, () => late(startLimit, true)));
+      this.post(request);
+      return (this.answered(await this.nextReplyAsync(limit, () => late(limit, false))) as { answer: A }).answer;
+    } finally {
+      clearTimeout(awake);
     }
-    this.post(request);
-    return (this.answered(await this.nextReplyAsync(limit, () => late(limit, false))) as { answer: A }).answer;
   }
 
   private post(request: R): void {
@@ -196,9 +202,12 @@ export class TimedThread<D, R, A> {
     return receiveMessageOnPort(this.port)!.message as ThreadReply<A>;
   }
 
-  /** Stops the thread and throws a {@link ThreadOutOfMemory} when it has ended without a reply (see LIFE_CHECK). */
+  /**
+   * Stops the thread and throws a {@link ThreadOutOfMemory} when it has ended without a reply: its exit
+   * heard (by a caller that awaits), or its port found closed (see LIFE_CHECK).
+   */
   private checkLife(): void {
-    const running = (this.port.postMessage(LIFE_CHECK) as unknown) !== false;
+    const running = !this.exited && (this.port.postMessage(LIFE_CHECK) as unknown) !== false;
     if (!running && Atomics.load(this.posted, 0) === 0)
       this.fail(new ThreadOutOfMemory(`ran out of its ${this.memoryMb} MB of memory: stopped`));
   }

@@ -68,6 +68,12 @@ describe('TimedThread: a module on a thread of its own, each answer awaited with
       await expect(thread.requestAsync(Number.NaN, 300, late)).rejects.toThrow('late after 300 ms');
       expect(performance.now() - before.at).toBeGreaterThanOrEqual(290);
       expect(ticks - before.ticks).toBeGreaterThan(10); // this thread went on meanwhile
+      const hoarder = start(1, 32);
+      const started = performance.now();
+      await expect(hoarder.requestAsync(Infinity, 20_000, late)).rejects.toThrow(
+        new ThreadOutOfMemory('ran out of its 32 MB of memory: stopped'),
+      );
+      expect(performance.now() - started).toBeLessThan(10_000);
     } finally {
       clearInterval(ticking);
       thread.stop();
