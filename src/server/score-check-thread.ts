@@ -14,8 +14,8 @@ import { addHighScore, GameStoredAlready, type HighScore, type ScoreTable } from
 import { verifyScore, type VerifiedScore } from './verified-scores.ts';
 
 /**
- * Bytes of a body counted as one input at least: a replay's input takes some 20 to 30 bytes (`{"t":1200,"key":"L"},`),
- * so that a replay's inputs are what it is charged, while bytes of anything else still cost.
+ * Bytes of a body counted as one input at least: a replay's input takes some 20 to 30 bytes
+ * (`{"t":1200,"key":"L"},`), so that a replay is charged its inputs, while bytes of anything else still cost.
  */
 export const BYTES_PER_INPUT = 64;
 
