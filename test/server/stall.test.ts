@@ -18,6 +18,11 @@ describe('the server under a flood of work from one address', () => {
     const server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, codeAgents: new CodeAgentGames([slow]) });
     try {
       const { page, post, postStatuses, flood } = await measureUnderFlood(server.url, { seconds: 6, flood: true });
+      const times = (ms: number[]) =>
+        `p50 ${percentile(ms, 50).toFixed(1)}, p99 ${percentile(ms, 99).toFixed(1)}, max ${Math.max(...ms).toFixed(1)} ms`;
+      console.log(
+        `under the flood: ${page.length} page loads ${times(page)}; ${post.length} score posts ${times(post)}; the flooder got ${JSON.stringify(flood)}`,
+      );
       expect(postStatuses).toEqual({ 201: post.length });
       expect(percentile(page, 99), `the 99th percentile of ${page.length} page loads, ms`).toBeLessThan(100);
       expect(percentile(post, 99), `the 99th percentile of ${post.length} score posts, ms`).toBeLessThan(100);
