@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,17 +21,14 @@ describe('gridmind client', () => {
 });
 
 describe('gridmind client --server: the address the server prints', () => {
-  const { url: serverUrl } = useAveiroServer(mkdtempSync(join(tmpdir(), 'gridmind-client-address-')));
+  const dir = mkdtempSync(join(tmpdir(), 'gridmind-client-address-'));
+  const { url: serverUrl } = useAveiroServer(dir);
+  /** An agent in code that tops out soon (a dozen pieces, some seconds of the server's clock): the address is what is tested. */
+  const firstPlacement = join(dir, 'first-placement.mjs');
+  writeFileSync(firstPlacement, 'export default { choose: () => 0 };\n');
 
   it('plays at ws://HOST:PORT/player, as `gridmind serve` and the web app print it', async () => {
-    const { code, stdout, stderr } = await runCli([
-      'client',
-      '--server',
-      `${serverUrl()}/player`,
-      '--agent',
-      'examples/javascript/lowest-column.mjs',
-      '--json',
-    ]);
+    const { code, stdout, stderr } = await runCli(['client', '--server', `${serverUrl()}/player`, '--agent', firstPlacement, '--json']);
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout).games[0].pieces).toBeGreaterThan(5);
   });
