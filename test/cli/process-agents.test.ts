@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE, fixture, isRunning, loggedEnv, loggedGames, runningWith } from './process-agents-harness.ts';
 import { runCli } from './run-cli.ts';
 
@@ -39,13 +39,25 @@ const game = ({ lines, score, pieces, outcome }: { lines: number; score: number;
 });
 
 describe('gridmind play with an agent over a pipe', () => {
+  // A program that never answers hello is refused after the start limit, 10 s of waiting: started with
+  // the first test, it waits while the others run, and its test takes the outcome.
+  const silent = 'exec sleep 31.25';
+  let silentRun: Promise<{ ms: number; code: number; stderr: string }>;
+  beforeAll(() => {
+    const before = performance.now();
+    silentRun = runCli(['play', '--agent-command', silent, '--agent-time-limit', '100'], pythonEnv).then(({ code, stderr }) => ({
+      ms: performance.now() - before,
+      code,
+      stderr,
+    }));
+  });
+
   it('plays a Python agent as an agent in code that chooses alike, under the research and the classic rules', async () => {
     for (const args of [
       ['--board', '8x10', '--seed', '5'],
       ['--rules', 'classic', '--seed', '2', '--max-pieces', '25'],
     ]) {
-      const python = await play(['--agent', EXAMPLE], args);
-      const module = await play(['--agent', lowestModule], args);
+      const [python, module] = await Promise.all([play(['--agent', EXAMPLE], args), play(['--agent', lowestModule], args)]);
       expect(python.code, python.stderr).toBe(0);
       expect(python.summary.agent).toBe(EXAMPLE);
       expect(python.summary.pieces).toBeGreaterThan(10);
@@ -68,8 +80,7 @@ describe('gridmind play with an agent over a pipe', () => {
 
   it('plays a program in another language through --agent-command, run by /bin/sh -c', async () => {
     const args = ['--board', '6x12', '--seed', '3'];
-    const command = await play(['--agent-command', firstCommand], args);
-    const module = await play(['--agent', firstModule], args);
+    const [command, module] = await Promise.all([play(['--agent-command', firstCommand], args), play(['--agent', firstModule], args)]);
     expect(command.code, command.stderr).toBe(0);
     expect(command.summary.agent).toBe(firstCommand);
     expect(game(command.summary)).toEqual(game(module.summary));
@@ -78,7 +89,11 @@ describe('gridmind play with an agent over a pipe', () => {
 
   it("ends the game with the fault of a program that crashes, hangs, answers garbage or no placement's index, and leaves no process", async () => {
     const { log, env } = loggedEnv();
-    const crash = await play(['--agent', fixture('crash.py')], ['--board', '6x8'], env);
+    const [crash, garbage, wrong] = await Promise.all([
+      play(['--agent', fixture('crash.py')], ['--board', '6x8'], env),
+      play(['--agent-command', `sh ${fixture('garbage.sh')}`], ['--board', '6x8']),
+      play(['--agent', fixture('wrong_index.py')], ['--board', '6x8'], env),
+    ]);
     expect(crash.code).toBe(1);
     expect(crash.summary).toMatchObject({ outcome: 'agent-fault', pieces: 2 });
     expect(crash.summary.fault).toBe(
@@ -95,12 +110,10 @@ describe('gridmind play with an agent over a pipe', () => {
       `${fixture('hang.py')} took longer than 300 ms over a move: stopped (--agent-time-limit sets the limit)`,
     );
 
-    const garbage = await play(['--agent-command', `sh ${fixture('garbage.sh')}`], ['--board', '6x8']);
     expect(garbage.code).toBe(1);
     expect(garbage.summary).toMatchObject({ outcome: 'agent-fault', pieces: 0 });
     expect(garbage.summary.fault).toBe(`sh ${fixture('garbage.sh')} answered "left, then drop": not JSON`);
 
-    const wrong = await play(['--agent', fixture('wrong_index.py')], ['--board', '6x8'], env);
     expect(wrong.code).toBe(1);
     expect(wrong.summary.outcome).toBe('agent-fault');
     expect(wrong.summary.fault).toMatch(/wrong_index\.py answered (\d+): not the index of one of the \1 placements$/);
@@ -115,7 +128,7 @@ describe('gridmind play with an agent over a pipe', () => {
     writeFileSync(notExecutable, '#!/bin/sh\necho {}\n');
     chmodSync(notExecutable, 0o644);
     const missing = join(dir, 'missing.py');
-    for (const [agent, message] of [
+    const cases = [
       [['--agent', missing], `cannot find the agent program ${missing}: no such file`],
       [
         ['--agent-command', 'gridmind-no-such-program'],
@@ -133,8 +146,10 @@ describe('gridmind play with an agent over a pipe', () => {
       ],
       [['--agent', EXAMPLE, '--agent-command', 'true'], 'give --agent or --agent-command, not both'],
       [[], 'give the agent: --agent NAME|FILE or --agent-command COMMAND'],
-    ] as const) {
-      const { code, stdout, stderr } = await runCli(['play', ...agent, '--json'], pythonEnv);
+    ] as const;
+    const runs = await Promise.all(cases.map(([agent]) => runCli(['play', ...agent, '--json'], pythonEnv)));
+    for (const [i, [, message]] of cases.entries()) {
+      const { code, stdout, stderr } = runs[i];
       expect(code, stderr).toBe(2);
       expect(stdout).toBe('');
       const lines = stderr.trim().split('\n');
@@ -148,10 +163,8 @@ describe('gridmind play with an agent over a pipe', () => {
   });
 
   it('refuses, after the start limit, a program that never answers hello, and kills it', async () => {
-    const silent = 'exec sleep 31.25';
-    const before = performance.now();
-    const { code, stderr } = await runCli(['play', '--agent-command', silent, '--agent-time-limit', '100'], pythonEnv);
-    expect(performance.now() - before).toBeGreaterThanOrEqual(10_000); // THREAD_START_LIMIT_MS, not the move's limit
+    const { ms, code, stderr } = await silentRun;
+    expect(ms).toBeGreaterThanOrEqual(10_000); // THREAD_START_LIMIT_MS, not the move's limit
     expect(code).toBe(2);
     expect(stderr).toBe(`gridmind: error: cannot start the agent program: ${silent} did not start within 10000 ms: stopped\n`);
     expect(runningWith('sleep 31.25')).toEqual([]);
@@ -175,9 +188,11 @@ describe('gridmind bench with agents over a pipe', () => {
     expect(new Set(games.map(({ pid }) => pid)).size).toBe(2); // the workers: one process each, for all their games
     expect(games.map(({ pid }) => pid).filter(isRunning)).toEqual([]);
 
-    const played = [];
-    for (const seed of [1, 2, 3, 4, 5, 6])
-      played.push((await play(['--agent', counted], ['--board', '6x8', '--seed', `${seed}`], env)).summary.lines);
+    const played = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(
+        async (seed) => (await play(['--agent', counted], ['--board', '6x8', '--seed', `${seed}`], env)).summary.lines,
+      ),
+    );
     const stored = JSON.parse((await runCli(['runs', '--json', '--limit', '1'], db)).stdout).runs[0];
     expect(stored.perGame.lines).toEqual(played);
 
