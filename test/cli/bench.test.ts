@@ -52,6 +52,12 @@ describe('gridmind bench', () => {
   });
 
   it('gives the same lines whatever the number of workers (game g always has seed base + g)', async () => {
+    const seedsPlayed = Promise.all(
+      [7, 8].map(
+        async (seed) =>
+          JSON.parse((await runCli(['play', '--agent', 'bcts', '--board', '6x8', '--seed', String(seed), '--json'])).stdout).lines,
+      ),
+    ); // played beside the benchmarks
     const one = JSON.parse(
       (await runCli(['bench', '--agent', 'bcts', ...small, '--workers', '1', '--seed-base', '7', '--json'], env)).stdout,
     );
@@ -59,12 +65,7 @@ describe('gridmind bench', () => {
       (await runCli(['bench', '--agent', 'bcts', ...small, '--workers', '2', '--seed-base', '7', '--json'], env)).stdout,
     );
     expect([two.meanLines, two.minLines, two.maxLines, two.pieces]).toEqual([one.meanLines, one.minLines, one.maxLines, one.pieces]);
-    const seeds = await Promise.all(
-      [7, 8].map(
-        async (seed) =>
-          JSON.parse((await runCli(['play', '--agent', 'bcts', '--board', '6x8', '--seed', String(seed), '--json'])).stdout).lines,
-      ),
-    );
+    const seeds = await seedsPlayed;
     const stored = JSON.parse((await runCli(['runs', '--json', '--limit', '1'], env)).stdout).runs[0];
     expect(stored.perGame.lines.slice(0, 2)).toEqual(seeds);
   });
@@ -118,11 +119,12 @@ describe('gridmind bench --resume', () => {
 
   it('takes the games stored by earlier runs with the same setup and plays only the others', async () => {
     const resumeEnv = { GRIDMIND_DB: join(dir, 'resume.db') };
+    const freshRun = runCli([...benchArgs, '--games', '9'], { GRIDMIND_DB: join(dir, 'fresh.db') }); // played beside
     const first = JSON.parse((await runCli([...benchArgs, '--games', '6'], resumeEnv)).stdout);
     expect(first.storedGames).toBe(0);
     const extended = JSON.parse((await runCli([...benchArgs, '--games', '9', '--resume'], resumeEnv)).stdout);
     expect(extended.storedGames).toBe(6);
-    const fresh = JSON.parse((await runCli([...benchArgs, '--games', '9'], { GRIDMIND_DB: join(dir, 'fresh.db') })).stdout);
+    const fresh = JSON.parse((await freshRun).stdout);
     expect([extended.meanLines, extended.minLines, extended.maxLines, extended.pieces]).toEqual([
       fresh.meanLines,
       fresh.minLines,
@@ -192,6 +194,7 @@ describe('gridmind bench --resume', () => {
 
   it('keeps the games finished before an interrupt, and --resume ends as an uninterrupted run does', async () => {
     const args = ['bench', '--agent', 'bcts', '--board', '10x10', '--games', '30', '--workers', '1'];
+    const uninterrupted = runCli([...args, '--json'], { GRIDMIND_DB: join(dir, 'whole-bench.db') }); // played beside
     const database = join(dir, 'interrupted-bench.db');
     const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, GRIDMIND_DB: database } });
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -210,7 +213,7 @@ describe('gridmind bench --resume', () => {
 
     const resumed = JSON.parse((await runCli([...args, '--resume', '--json'], { GRIDMIND_DB: database })).stdout);
     expect(resumed.storedGames).toBe(kept);
-    const whole = JSON.parse((await runCli([...args, '--json'], { GRIDMIND_DB: join(dir, 'whole-bench.db') })).stdout);
+    const whole = JSON.parse((await uninterrupted).stdout);
     expect([resumed.meanLines, resumed.pieces]).toEqual([whole.meanLines, whole.pieces]);
   });
 });
@@ -271,6 +274,20 @@ describe('gridmind bench --agent MODULE: an agent in code on worker threads', ()
   const codeEnv = { GRIDMIND_DB: join(dir, 'code-agents.db') };
 
   it('plays each game as play does, stores it, finds it again with --resume, and counts the games its faults ended', async () => {
+    // The runs of faulty agents, each in a database of its own, play beside the rest of the test.
+    const faulty = join(dir, 'faulty.mjs');
+    writeFileSync(faulty, 'export default { choose: ({ placements }) => placements.length };\n');
+    const faulting = runCli(['bench', '--agent', faulty, '--board', '6x8', '--games', '3', '--workers', '2', '--json'], {
+      GRIDMIND_DB: join(dir, 'faulty.db'),
+    });
+    const hanging = join(dir, 'hanging.mjs');
+    writeFileSync(
+      hanging,
+      'export default () => { let moves = 0; return { choose: () => { if (++moves === 3) for (;;); return 0; } }; };\n',
+    );
+    const args2 = ['bench', '--agent', hanging, '--board', '6x8', '--games', '3', '--workers', '2', '--agent-time-limit', '200', '--json'];
+    const stopping = runCli(args2, { GRIDMIND_DB: join(dir, 'hanging.db') });
+
     const args = ['bench', '--agent', agent, '--vs', 'dellacherie', '--board', '8x10', '--games', '4', '--workers', '2', '--json'];
     const first = JSON.parse((await runCli(args, codeEnv)).stdout);
     expect(first).toMatchObject({ agent, preview: 1, storedGames: 0, vs: { agent: 'dellacherie' } });
@@ -287,22 +304,14 @@ describe('gridmind bench --agent MODULE: an agent in code on worker threads', ()
     const resumed = JSON.parse((await runCli([...args, '--resume'], codeEnv)).stdout);
     expect(resumed).toMatchObject({ storedGames: 8, alreadyStored: true, runId: first.runId });
 
-    const faulty = join(dir, 'faulty.mjs');
-    writeFileSync(faulty, 'export default { choose: ({ placements }) => placements.length };\n');
-    const faulted = await runCli(['bench', '--agent', faulty, '--board', '6x8', '--games', '3', '--workers', '2', '--json'], codeEnv);
+    const faulted = await faulting;
     expect(faulted.code).toBe(0); // the run is whole: its games say how they ended
     expect(JSON.parse(faulted.stdout)).toMatchObject({
       faults: 3,
       firstFault: expect.stringMatching(/faulty\.mjs answered \d+: not the index of one of the \d+ placements$/),
     });
 
-    const hanging = join(dir, 'hanging.mjs');
-    writeFileSync(
-      hanging,
-      'export default () => { let moves = 0; return { choose: () => { if (++moves === 3) for (;;); return 0; } }; };\n',
-    );
-    const args2 = ['bench', '--agent', hanging, '--board', '6x8', '--games', '3', '--workers', '2', '--agent-time-limit', '200', '--json'];
-    const stopped = await runCli(args2, codeEnv);
+    const stopped = await stopping;
     expect(stopped.code, stopped.stderr).toBe(0);
     expect(JSON.parse(stopped.stdout)).toMatchObject({
       faults: 3,
