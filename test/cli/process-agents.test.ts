@@ -219,13 +219,18 @@ describe('gridmind bench with agents over a pipe', () => {
 
   it("counts the games a program's faults ended, each followed by a fresh process, and leaves none running", async () => {
     const { log, env } = loggedEnv();
-    const db = { ...env, GRIDMIND_DB: join(dir, 'faults.db') };
-    const bench = async (agent: string, extra: string[]) => {
+    const { log: wrongLog, env: wrongEnv } = loggedEnv(); // the games of wrong_index.py, played beside crash.py's
+    const bench = async (agent: string, extra: string[], logged = env) => {
+      const db = { ...logged, GRIDMIND_DB: join(dir, `faults-${agent}.db`) };
       const { code, stdout, stderr } = await runCli(['bench', '--agent', fixture(agent), '--board', '6x8', '--json', ...extra], db);
       expect(code, stderr).toBe(0); // the run is whole: its games say how they ended
       return JSON.parse(stdout);
     };
-    expect(await bench('crash.py', ['--games', '3', '--workers', '2'])).toMatchObject({
+    const [crashed, wrong] = await Promise.all([
+      bench('crash.py', ['--games', '3', '--workers', '2']),
+      bench('wrong_index.py', ['--games', '3', '--workers', '1'], wrongEnv),
+    ]);
+    expect(crashed).toMatchObject({
       faults: 3,
       firstFault: expect.stringMatching(
         /crash\.py exited with status 1 during a move \(the last line of its stderr: ZeroDivisionError: integer division or modulo by zero\)$/,
@@ -235,20 +240,13 @@ describe('gridmind bench with agents over a pipe', () => {
       faults: 2,
       firstFault: expect.stringMatching(/hang\.py took longer than 300 ms over a move: stopped/),
     });
-    const wrongBefore = loggedGames(log).length;
-    expect(await bench('wrong_index.py', ['--games', '3', '--workers', '1'])).toMatchObject({
+    expect(wrong).toMatchObject({
       faults: 3,
       firstFault: expect.stringMatching(/wrong_index\.py answered (\d+): not the index of one of the \1 placements$/),
     });
-    const wrongPids = loggedGames(log)
-      .slice(wrongBefore)
-      .map(({ pid }) => pid);
+    const wrongPids = loggedGames(wrongLog).map(({ pid }) => pid);
     expect(new Set(wrongPids).size).toBe(3); // one worker, yet a process for each game: a fault ends its process
-    expect(
-      loggedGames(log)
-        .map(({ pid }) => pid)
-        .filter(isRunning),
-    ).toEqual([]);
+    expect([...loggedGames(log), ...loggedGames(wrongLog)].map(({ pid }) => pid).filter(isRunning)).toEqual([]);
   });
 
   it('leaves no program running when it is interrupted mid-move, or when a program outlives its stdin', async () => {
@@ -266,6 +264,11 @@ describe('gridmind bench with agents over a pipe', () => {
       '--agent-time-limit',
       '60000',
     ];
+    // Beside it, a program that outlives its stdin: it sleeps on once its games are over.
+    const outliving = `sh ${fixture('first_placement.sh')}; exec sleep 29.5`;
+    const outlived = runCli(['bench', '--agent-command', outliving, '--board', '6x8', '--games', '2', '--workers', '2'], {
+      GRIDMIND_DB: join(dir, 'outliving.db'),
+    });
     const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env, GRIDMIND_DB: join(dir, 'interrupted.db') } });
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
     while (loggedGames(log).length < 2) await sleep(50); // both workers' programs have started a game: they hang at its third move
@@ -276,10 +279,7 @@ describe('gridmind bench with agents over a pipe', () => {
     expect(new Set(pids).size).toBe(2);
     expect(pids.filter(isRunning)).toEqual([]);
 
-    const outliving = `sh ${fixture('first_placement.sh')}; exec sleep 29.5`; // its stdin closed, it sleeps on
-    const { code, stderr } = await runCli(['bench', '--agent-command', outliving, '--board', '6x8', '--games', '2', '--workers', '2'], {
-      GRIDMIND_DB: join(dir, 'outliving.db'),
-    });
+    const { code, stderr } = await outlived;
     expect(code, stderr).toBe(0);
     expect(runningWith('sleep 29.5')).toEqual([]);
   }, 30_000);
