@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/tetris/game.ts';
 import { codeAgentApi, turnOf } from '../server/code-agent-api.ts';
 import { useAveiroServer } from './aveiro-test-server.ts';
@@ -13,6 +13,18 @@ import { runCli } from './run-cli.ts';
 const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-process-agents-online-'));
 const firstCommand = `sh ${fixture('first_placement.sh')}`;
+
+// The Aveiro test server serves the whole file: the Python example's game on it lasts half a minute of the
+// server's clock, and is started with the file, its test taking the outcome while the others run.
+const { url: serverUrl } = useAveiroServer(dir);
+let wholeGames: Promise<Awaited<ReturnType<typeof runCli>>[]>;
+beforeAll(() => {
+  const { env } = loggedEnv();
+  wholeGames = Promise.all([
+    runCli(['client', '--server', serverUrl(), '--agent', EXAMPLE, '--json'], env),
+    runCli(['client', '--server', serverUrl(), '--agent-command', firstCommand, '--name', 'sh', '--json'], env),
+  ]);
+});
 
 describe('gridmind serve --agent FILE.py --agent-command CMD', () => {
   it('offers the programs to the web app, plays their games through the API, and lets them go on Ctrl-C', async () => {
@@ -58,15 +70,8 @@ describe('gridmind serve --agent FILE.py --agent-command CMD', () => {
 });
 
 describe('gridmind client --agent FILE.py, --agent-command CMD on a real Aveiro server', () => {
-  const { url: serverUrl } = useAveiroServer(dir);
-
   it('plays the Python example and a program in sh among the locks the clock lets through, to the end of their games', async () => {
-    const { env } = loggedEnv();
-    const [python, command] = await Promise.all([
-      runCli(['client', '--server', serverUrl(), '--agent', EXAMPLE, '--json'], env),
-      runCli(['client', '--server', serverUrl(), '--agent-command', firstCommand, '--name', 'sh', '--json'], env),
-    ]);
-    for (const { code, stdout, stderr } of [python, command]) {
+    for (const { code, stdout, stderr } of await wholeGames) {
       expect(code, stderr).toBe(0);
       const [game] = JSON.parse(stdout).games;
       expect(game.pieces).toBeGreaterThan(5);
