@@ -49,7 +49,8 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 
   it("keeps a finished game's replay with its high score, which replays to its final score; a game its player left is not kept", async () => {
-    const keys = ['a', 'w', '', 'd', 'd', 's', 'w', 'a', 'a', 'a', 's'];
+    // Every key, and a frame with none; a soft drop in 5 frames of 14, which ends the game in some 50 frames (5 s).
+    const keys = ['a', 'w', '', 's', 'd', 'd', 's', 'w', 's', 'a', 'a', 's', 'a', 's'];
     let sent = 0;
     const player = new Client(`${aveiro.url()}/player`, (message, client) => {
       if ('game' in message) client.send({ cmd: 'key', key: keys[sent++ % keys.length] });

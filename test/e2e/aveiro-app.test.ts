@@ -173,7 +173,8 @@ describe('the Aveiro page in a real browser', () => {
   });
 
   it('keeps a game played to the end and plays it again in the replay page, with a position bar, a step back and a way back', async () => {
-    const keys = ['a', 'w', '', 'd', 'd', 's', 'w', 'a', 'a', 'a', 's'];
+    // Every key, and a frame with none; a soft drop in 5 frames of 14, which ends the game in some 50 frames (5 s).
+    const keys = ['a', 'w', '', 's', 'd', 'd', 's', 'w', 's', 'a', 'a', 's', 'a', 's'];
     let sent = 0;
     const played = new Client(`${app.url.replace('http', 'ws')}/player`, (message, self) => {
       if ('game' in message) self.send({ cmd: 'key', key: keys[sent++ % keys.length] });
