@@ -115,11 +115,17 @@ describe('gridmind play', () => {
 
   it('searches the known pieces with a generic method, the same game for the same seed', async () => {
     const args = ['play', '--agent', 'dellacherie', '--board', '8x10', '--seed', '4', '--max-pieces', '60', '--json'];
-    for (const method of ['beam', 'nmcs', 'nrpa']) {
-      const searched = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout);
+    const methods = ['beam', 'nmcs', 'nrpa'];
+    // Every game at once: each method's twice.
+    const games = await Promise.all(
+      [...methods, ...methods].map(async (method) =>
+        JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout),
+      ),
+    );
+    for (const [i, method] of methods.entries()) {
+      const [searched, again] = [games[i], games[i + methods.length]];
       expect(searched.search).toEqual({ method, nodes: 600, seed: 4, preview: 1 });
       expect(searched.pieces).toBeGreaterThan(20);
-      const again = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '600'])).stdout);
       expect([again.lines, again.pieces]).toEqual([searched.lines, searched.pieces]);
     }
     const beam = await runCli([
@@ -143,20 +149,25 @@ describe('gridmind play', () => {
   it("plays the first piece where the best line puts it: searching the whole preview plays the agent's own lookahead game", async () => {
     // The agent "lookahead" looks one piece ahead; two pieces on 8 columns have at most 32 × 32 lines, within 5,000 nodes.
     const args = ['play', '--agent', 'lookahead', '--board', '8x10', '--seed', '4', '--max-pieces', '300', '--json'];
-    const own = JSON.parse((await runCli(args)).stdout);
+    const methods = ['beam', 'nmcs'];
+    const [own, ...searches] = await Promise.all(
+      [args, ...methods.map((method) => [...args, '--search', method, '--search-nodes', '5000'])].map(async (played) =>
+        JSON.parse((await runCli(played)).stdout),
+      ),
+    );
     expect(own.search).toBeUndefined();
     expect(own.pieces).toBeGreaterThan(50);
-    for (const method of ['beam', 'nmcs']) {
-      const searched = JSON.parse((await runCli([...args, '--search', method, '--search-nodes', '5000'])).stdout);
-      expect([searched.lines, searched.pieces, searched.outcome], method).toEqual([own.lines, own.pieces, own.outcome]);
+    for (const [i, searched] of searches.entries()) {
+      expect([searched.lines, searched.pieces, searched.outcome], methods[i]).toEqual([own.lines, own.pieces, own.outcome]);
     }
   });
 
   it('places a piece as the agent alone would when the budget finishes no line', async () => {
     // Beam rates every placement of the first piece before it goes deeper: one node finishes no line.
     const args = ['play', '--agent', 'dellacherie', '--board', '8x10', '--seed', '4', '--max-pieces', '300', '--json'];
-    const greedy = JSON.parse((await runCli(args)).stdout);
-    const starved = JSON.parse((await runCli([...args, '--search', 'beam', '--search-nodes', '1'])).stdout);
+    const [greedy, starved] = await Promise.all(
+      [args, [...args, '--search', 'beam', '--search-nodes', '1']].map(async (played) => JSON.parse((await runCli(played)).stdout)),
+    );
     expect(greedy.pieces).toBeGreaterThan(50);
     expect([starved.lines, starved.pieces, starved.outcome]).toEqual([greedy.lines, greedy.pieces, greedy.outcome]);
   });
@@ -172,73 +183,86 @@ describe('gridmind play --agent MODULE: an agent in code', () => {
 
   it('plays a JavaScript module, the same game every time, and a TypeScript one that keeps state per game', async () => {
     const args = ['--board', '10x10', '--seed', '2', '--json'];
-    const first = JSON.parse((await runCli(['play', '--agent', 'examples/javascript/lowest-column.mjs', ...args])).stdout);
-    expect(first).toMatchObject({ agent: 'examples/javascript/lowest-column.mjs', rules: 'research', outcome: 'topped-out' });
-    expect(first.pieces).toBeGreaterThan(10);
-    const again = JSON.parse((await runCli(['play', '--agent', 'examples/javascript/lowest-column.mjs', ...args])).stdout);
-    expect([again.lines, again.pieces]).toEqual([first.lines, first.pieces]);
     const counting = moduleFile(
       'counting.mts',
       'export default (): { choose: (turn: { placements: unknown[] }) => number } => { let turns = 0; return { choose: ({ placements }) => turns++ % placements.length }; };\n',
     );
-    const typed = await runCli(['play', '--agent', counting, ...args, '--max-pieces', '5']);
+    const [firstGame, againGame, typed] = await Promise.all([
+      runCli(['play', '--agent', 'examples/javascript/lowest-column.mjs', ...args]),
+      runCli(['play', '--agent', 'examples/javascript/lowest-column.mjs', ...args]),
+      runCli(['play', '--agent', counting, ...args, '--max-pieces', '5']),
+    ]);
+    const first = JSON.parse(firstGame.stdout);
+    expect(first).toMatchObject({ agent: 'examples/javascript/lowest-column.mjs', rules: 'research', outcome: 'topped-out' });
+    expect(first.pieces).toBeGreaterThan(10);
+    const again = JSON.parse(againGame.stdout);
+    expect([again.lines, again.pieces]).toEqual([first.lines, first.pieces]);
     expect(typed.code, typed.stderr).toBe(0);
     expect(JSON.parse(typed.stdout)).toMatchObject({ pieces: 5, outcome: 'piece-limit' });
   });
 
   it('records a throw, an answer that names no placement, or a move past the time limit as the fault that ended the game, with exit 1', async () => {
-    for (const [text, fault] of [
+    const faults = [
       ['export default { choose() { throw new Error("boom"); } };', /threw: boom$/],
       ['export default { choose: () => 99 };', /answered 99: not the index of one of the \d+ placements$/],
       [
         'let moves = 0; export default { choose() { if (++moves === 4) for (;;); return 0; } };',
         /took longer than 200 ms over a move: stopped \(--agent-time-limit sets the limit\)$/,
       ],
-    ] as const) {
-      const file = moduleFile(`fault-${text.length}.mjs`, text);
-      const { code, stdout } = await runCli(['play', '--agent', file, '--agent-time-limit', '200', '--json']);
-      expect(code).toBe(1);
-      const result = JSON.parse(stdout);
-      expect(result.outcome).toBe('agent-fault');
-      expect(result.fault).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} `));
-      expect(result.fault).toMatch(fault);
-    }
+    ] as const;
+    await Promise.all(
+      faults.map(async ([text, fault]) => {
+        const file = moduleFile(`fault-${text.length}.mjs`, text);
+        const { code, stdout } = await runCli(['play', '--agent', file, '--agent-time-limit', '200', '--json']);
+        expect(code).toBe(1);
+        const result = JSON.parse(stdout);
+        expect(result.outcome).toBe('agent-fault');
+        expect(result.fault).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} `));
+        expect(result.fault).toMatch(fault);
+      }),
+    );
   });
 
   it('plays under rules with keys and gravity too, among the placements the keys reach, to a game its replay confirms', async () => {
-    for (const rules of ['classic', 'target', 'aveiro']) {
-      const replayFile = join(modules, `${rules}.replay.json`);
-      const played = await runCli([
-        'play',
-        '--agent',
-        'examples/javascript/lowest-column.mjs',
-        '--rules',
-        rules,
-        '--replay-out',
-        replayFile,
-        '--json',
-      ]);
-      expect(played.code, played.stderr).toBe(0);
-      const game = JSON.parse(played.stdout);
-      expect(game).toMatchObject({ rules, outcome: rules === 'target' ? expect.stringMatching(/^target-|topped-out/) : 'topped-out' });
-      expect(game.pieces).toBeGreaterThan(5);
-      const replayed = JSON.parse((await runCli(['replay', replayFile, '--json'])).stdout);
-      expect([replayed.score, replayed.pieces]).toEqual([game.score, game.pieces]);
-    }
+    // The three rule sets at once.
+    await Promise.all(
+      ['classic', 'target', 'aveiro'].map(async (rules) => {
+        const replayFile = join(modules, `${rules}.replay.json`);
+        const played = await runCli([
+          'play',
+          '--agent',
+          'examples/javascript/lowest-column.mjs',
+          '--rules',
+          rules,
+          '--replay-out',
+          replayFile,
+          '--json',
+        ]);
+        expect(played.code, played.stderr).toBe(0);
+        const game = JSON.parse(played.stdout);
+        expect(game).toMatchObject({ rules, outcome: rules === 'target' ? expect.stringMatching(/^target-|topped-out/) : 'topped-out' });
+        expect(game.pieces).toBeGreaterThan(5);
+        const replayed = JSON.parse((await runCli(['replay', replayFile, '--json'])).stdout);
+        expect([replayed.score, replayed.pieces]).toEqual([game.score, game.pieces]);
+      }),
+    );
   });
 
   it('refuses, naming the module, one that cannot be loaded or exports no agent', async () => {
     const none = moduleFile('none.mjs', 'export const x = 1;\n');
     const broken = moduleFile('broken.mjs', 'export default {\n');
-    for (const [args, message] of [
+    const refused = [
       [['--agent', none], `the agent module ${none} exports no agent: export default { choose(turn) { return 0; } }`],
       [['--agent', broken], `cannot load the agent module ${broken}: `],
       [['--agent', join(modules, 'missing.mjs')], `cannot load the agent module ${join(modules, 'missing.mjs')}: `],
-    ] as const) {
-      const { code, stderr } = await runCli(['play', ...args]);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stderr).toContain(message);
-      expect(stderr.trim().split('\n')).toHaveLength(1);
-    }
+    ] as const;
+    await Promise.all(
+      refused.map(async ([args, message]) => {
+        const { code, stderr } = await runCli(['play', ...args]);
+        expect(code, args.join(' ')).toBe(2);
+        expect(stderr).toContain(message);
+        expect(stderr.trim().split('\n')).toHaveLength(1);
+      }),
+    );
   });
 });
