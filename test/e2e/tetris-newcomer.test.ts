@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appInBrowser, launchBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 import { boardData, boxOf, fallingPiece, startPlay, WINDOWS } from './tetris-pages.ts';
 
@@ -255,65 +255,66 @@ describe('Play and Duel in their first minutes', () => {
       await page.close();
     });
   }
+  /** A browser with a touch screen, launched by the first phone test and kept for the other. */
+  let touchBrowser: ReturnType<typeof launchBrowser> | undefined;
+  afterAll(async () => {
+    await (await touchBrowser)?.close();
+  });
   for (const size of WINDOWS) {
     it(`phones (${size.name}): on-screen controls under the board play a game by touch as the keys would`, async () => {
-      const touchScreen = await launchBrowser({ hasTouch: true });
-      try {
-        const page = await openPage(touchScreen, app.url);
-        await page.setViewportSize(size);
-        await page.selectOption('[data-testid=rotation]', 'srs'); // SRS turns both ways
-        await startPlay(page, { player: 'human', seed: 1 });
-        await expectPadUnderBoard(page, page.locator('[data-testid=board] canvas'), size.height);
-        const tap = async (name: string) => {
-          const { x, y, width, height } = await boxOf(page.locator(`[data-testid=touch-${name}]`));
-          await page.touchscreen.tap(x + width / 2, y + height / 2);
-        };
-        const settled = (expected: Partial<Awaited<ReturnType<typeof fallingPiece>>>) =>
-          expect.poll(() => fallingPiece(page), PATIENTLY).toMatchObject(expected);
-        const start = await fallingPiece(page);
-        expect(start.letter).toBe('L'); // seed 1's first piece, as the keyboard test finds it
-        await tap('L');
-        await settled({ x: start.x - 1 });
-        await tap('R');
-        await tap('R');
-        await settled({ x: start.x + 1 });
-        await tap('C');
-        await settled({ rotation: 1 });
-        await tap('A');
-        await settled({ rotation: 0 });
-        const high = (await fallingPiece(page)).y;
-        await tap('D');
-        await expect.poll(async () => (await fallingPiece(page)).y, PATIENTLY).toBeLessThan(high);
-        await screenshot(page, `touch-play-${size.name}`);
-        await tap('H');
-        await expect.poll(() => boardData(page, 'pieces'), PATIENTLY).toBe('1');
-        await settled({ letter: 'T' }); // the next piece of seed 1
-        await tap('pause');
-        await page.getByText('Paused — press P').waitFor();
-        expect(await page.isDisabled('[data-testid=touch-L]')).toBe(true);
-        await tap('pause');
-        await expect.poll(() => page.getByText('Paused — press P').count(), PATIENTLY).toBe(0);
-        expect(await scrollsSideways(page)).toBe(false);
-        await page.close();
+      const touchScreen = await (touchBrowser ??= launchBrowser({ hasTouch: true }));
+      const page = await openPage(touchScreen, app.url);
+      await page.setViewportSize(size);
+      await page.selectOption('[data-testid=rotation]', 'srs'); // SRS turns both ways
+      await startPlay(page, { player: 'human', seed: 1 });
+      await expectPadUnderBoard(page, page.locator('[data-testid=board] canvas'), size.height);
+      const tap = async (name: string) => {
+        const { x, y, width, height } = await boxOf(page.locator(`[data-testid=touch-${name}]`));
+        await page.touchscreen.tap(x + width / 2, y + height / 2);
+      };
+      const settled = (expected: Partial<Awaited<ReturnType<typeof fallingPiece>>>) =>
+        expect.poll(() => fallingPiece(page), PATIENTLY).toMatchObject(expected);
+      const start = await fallingPiece(page);
+      expect(start.letter).toBe('L'); // seed 1's first piece, as the keyboard test finds it
+      await tap('L');
+      await settled({ x: start.x - 1 });
+      await tap('R');
+      await tap('R');
+      await settled({ x: start.x + 1 });
+      await tap('C');
+      await settled({ rotation: 1 });
+      await tap('A');
+      await settled({ rotation: 0 });
+      const high = (await fallingPiece(page)).y;
+      await tap('D');
+      await expect.poll(async () => (await fallingPiece(page)).y, PATIENTLY).toBeLessThan(high);
+      await screenshot(page, `touch-play-${size.name}`);
+      await tap('H');
+      await expect.poll(() => boardData(page, 'pieces'), PATIENTLY).toBe('1');
+      await settled({ letter: 'T' }); // the next piece of seed 1
+      await tap('pause');
+      await page.getByText('Paused — press P').waitFor();
+      expect(await page.isDisabled('[data-testid=touch-L]')).toBe(true);
+      await tap('pause');
+      await expect.poll(() => page.getByText('Paused — press P').count(), PATIENTLY).toBe(0);
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.close();
 
-        // The Duel: the human's board has the controls, the agent's none.
-        const duel = await openPage(touchScreen, `${app.url}/#/duel`);
-        await duel.setViewportSize(size);
-        await duel.click('[data-testid=duel-start]'); // a human against an agent
-        await duel.waitForSelector('canvas[aria-label="right board"]');
-        expect(await duel.locator('[data-testid=touch-pad]').count()).toBe(1);
-        expect(await duel.locator('[data-testid=touch-A]').count()).toBe(0); // the classic rotation system turns one way
-        await expectPadUnderBoard(duel, duel.locator('[data-testid=board] canvas').first(), size.height);
-        const x = (await fallingPiece(duel)).x;
-        const { x: left, y: top, width, height } = await boxOf(duel.locator('[data-testid=touch-L]'));
-        await duel.touchscreen.tap(left + width / 2, top + height / 2);
-        await expect.poll(async () => (await fallingPiece(duel)).x, PATIENTLY).toBe(x - 1);
-        await screenshot(duel, `touch-duel-${size.name}`);
-        expect(await scrollsSideways(duel)).toBe(false);
-        await duel.close();
-      } finally {
-        await touchScreen.close();
-      }
+      // The Duel: the human's board has the controls, the agent's none.
+      const duel = await openPage(touchScreen, `${app.url}/#/duel`);
+      await duel.setViewportSize(size);
+      await duel.click('[data-testid=duel-start]'); // a human against an agent
+      await duel.waitForSelector('canvas[aria-label="right board"]');
+      expect(await duel.locator('[data-testid=touch-pad]').count()).toBe(1);
+      expect(await duel.locator('[data-testid=touch-A]').count()).toBe(0); // the classic rotation system turns one way
+      await expectPadUnderBoard(duel, duel.locator('[data-testid=board] canvas').first(), size.height);
+      const x = (await fallingPiece(duel)).x;
+      const { x: left, y: top, width, height } = await boxOf(duel.locator('[data-testid=touch-L]'));
+      await duel.touchscreen.tap(left + width / 2, top + height / 2);
+      await expect.poll(async () => (await fallingPiece(duel)).x, PATIENTLY).toBe(x - 1);
+      await screenshot(duel, `touch-duel-${size.name}`);
+      expect(await scrollsSideways(duel)).toBe(false);
+      await duel.close();
     });
   }
 
