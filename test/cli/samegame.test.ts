@@ -127,16 +127,18 @@ describe('gridmind samegame bench --resume', () => {
     const set = join(dir, 'resumed');
     mkdirSync(set);
     const database = { GRIDMIND_DB: join(dir, 'resumed.db') };
-    for (const seed of [5, 6])
-      writeFileSync(
-        join(set, `r${seed}.txt`),
-        (await runCli(['samegame', 'board', '--size', '6x6', '--colours', '3', '--seed', String(seed)])).stdout,
-      );
+    const [r5, r6, r7] = await Promise.all(
+      [5, 6, 7].map(
+        async (seed) => (await runCli(['samegame', 'board', '--size', '6x6', '--colours', '3', '--seed', String(seed)])).stdout,
+      ),
+    );
+    writeFileSync(join(set, 'r5.txt'), r5);
+    writeFileSync(join(set, 'r6.txt'), r6);
     const args = ['samegame', 'bench', '--dir', set, '--method', 'nrpa', '--level', '1', '--nodes', '2000', '--workers', '1', '--json'];
     const first = JSON.parse((await runCli(args, database)).stdout);
     expect(first.storedBoards).toBe(0);
 
-    writeFileSync(join(set, 'r7.txt'), (await runCli(['samegame', 'board', '--size', '6x6', '--colours', '3', '--seed', '7'])).stdout);
+    writeFileSync(join(set, 'r7.txt'), r7);
     const extended = JSON.parse((await runCli([...args, '--resume'], database)).stdout);
     expect(extended.storedBoards).toBe(2);
     expect(extended.boards.slice(0, 2)).toEqual(first.boards);
@@ -163,16 +165,20 @@ describe('gridmind samegame bench --seeds', () => {
   it('gives each board the best of its searches, one per seed from --seed on, with the nodes of all', async () => {
     const set = join(dir, 'seeded');
     mkdirSync(set);
-    for (const seed of [11, 12])
-      writeFileSync(
-        join(set, `s${seed}.txt`),
-        (await runCli(['samegame', 'board', '--size', '8x8', '--colours', '4', '--seed', String(seed)])).stdout,
-      );
-    const args = ['samegame', 'bench', '--dir', set, '--method', 'nrpa', '--level', '1', '--nodes', '1500', '--workers', '2'];
-    const single = await Promise.all(
-      [5, 6, 7].map(async (seed) => JSON.parse((await runCli([...args, '--seed', String(seed), '--json'], env)).stdout)),
+    await Promise.all(
+      [11, 12].map(async (seed) =>
+        writeFileSync(
+          join(set, `s${seed}.txt`),
+          (await runCli(['samegame', 'board', '--size', '8x8', '--colours', '4', '--seed', String(seed)])).stdout,
+        ),
+      ),
     );
-    const result = JSON.parse((await runCli([...args, '--seed', '5', '--seeds', '3', '--json'], env)).stdout);
+    const args = ['samegame', 'bench', '--dir', set, '--method', 'nrpa', '--level', '1', '--nodes', '1500', '--workers', '2'];
+    const [single, result, text] = await Promise.all([
+      Promise.all([5, 6, 7].map(async (seed) => JSON.parse((await runCli([...args, '--seed', String(seed), '--json'], env)).stdout))),
+      runCli([...args, '--seed', '5', '--seeds', '3', '--json'], env).then(({ stdout }) => JSON.parse(stdout)),
+      runCli([...args, '--seed', '5', '--seeds', '3'], env),
+    ]);
     expect(result).toMatchObject({ seed: 5, seeds: 3 });
     result.boards.forEach((board: { score: number; moves: unknown; nodes: number }, i: number) => {
       const searches = single.map((run) => run.boards[i]);
@@ -181,7 +187,6 @@ describe('gridmind samegame bench --seeds', () => {
       expect(board.nodes).toBe(searches.reduce((sum, search) => sum + search.nodes, 0));
     });
     expect(new Set(single.flatMap((run) => run.boards.map((board: { score: number }) => board.score))).size).toBeGreaterThan(1);
-    const text = await runCli([...args, '--seed', '5', '--seeds', '3'], env);
     expect(text.stdout).toContain('the best of 3 searches (seeds 5-7)');
   });
 });
