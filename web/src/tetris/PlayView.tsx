@@ -63,6 +63,8 @@ function downloadPath(session: TetrisSession): void {
 interface GameOver {
   readonly scores: HighScore[] | null;
   readonly saved: boolean;
+  /** Why the server did not keep the score (this game stored already, the server unreachable…). */
+  readonly problem?: string;
 }
 
 /**
@@ -89,8 +91,12 @@ export function PlayView() {
   const layout = useBoardLayout('play', container, setup.width, setup.height, touchPad ? TOUCH_PAD_HEIGHT : 0);
 
   const save = async (finished: TetrisSession, name: string) => {
-    const scores = await submitHighScore(finished.submission(name));
-    if (session.current === finished) setOver({ scores, saved: true }); // not when another game began meanwhile
+    try {
+      const scores = await submitHighScore(finished.submission(name));
+      if (session.current === finished) setOver({ scores, saved: true }); // not when another game began meanwhile
+    } catch (failure) {
+      if (session.current === finished) setOver((current) => current && { ...current, problem: (failure as Error).message });
+    }
   };
   const start = (chosen: SessionSetup) => {
     session.current?.stop();
@@ -328,6 +334,11 @@ function GameOverDialog({
               Save score
             </button>
           </form>
+        )}
+        {over.problem && (
+          <p class="error" role="alert" data-testid="save-problem">
+            Not saved: {over.problem}
+          </p>
         )}
         {over.scores && <HighScoreTable entries={over.scores} replays={false} />}
         <div class="actions">
