@@ -111,12 +111,7 @@ function insertHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number
         table.game,
         table.rules,
         table.board,
-        table.rotation ?? null,
-        table.dealing ?? null,
-        table.preview ?? null,
-        table.rows ?? null,
-        table.target ?? null,
-        table.colours ?? null,
+        ...settingsOf(table),
         cleanName(entry.name),
         entry.points,
         entry.lines,
@@ -153,17 +148,13 @@ export function placeScore(db: Db, id: number, table: ScoreTable, game: string):
   if (findEntries(db, 'game_key = ?', [game]).length > 0) return false;
   db.prepare(
     `UPDATE highscores SET rotation = ?, dealing = ?, preview = ?, garbage_rows = ?, target = ?, colours = ?, game_key = ? WHERE id = ?`,
-  ).run(
-    table.rotation ?? null,
-    table.dealing ?? null,
-    table.preview ?? null,
-    table.rows ?? null,
-    table.target ?? null,
-    table.colours ?? null,
-    game,
-    id,
-  );
+  ).run(...settingsOf(table), game, id);
   return true;
+}
+
+/** A table's settings as the columns rotation, dealing, preview, garbage_rows, target and colours hold them. */
+function settingsOf(table: ScoreTable): (string | number | null)[] {
+  return [table.rotation, table.dealing, table.preview, table.rows, table.target, table.colours].map((value) => value ?? null);
 }
 
 /** The replay kept with a high score, as JSON text (undefined: no such score, or none kept). */
@@ -181,11 +172,10 @@ export function topHighScores(db: Db, table: ScoreTable): HighScore[] {
   const settings = table.unrecorded
     ? [table.game === 'samegame' ? 'colours IS NULL' : 'rotation IS NULL']
     : ['rotation IS ?', 'dealing IS ?', 'preview IS ?', 'garbage_rows IS ?', 'target IS ?', 'colours IS ?'];
-  const values = table.unrecorded ? [] : [table.rotation, table.dealing, table.preview, table.rows, table.target, table.colours];
   return findEntries(
     db,
     ['game = ?', 'rules = ?', 'board = ?', ...settings].join(' AND '),
-    [table.game, table.rules, table.board, ...values.map((value) => value ?? null)],
+    [table.game, table.rules, table.board, ...(table.unrecorded ? [] : settingsOf(table))],
     `ORDER BY (points > target) IS 1 ASC, points DESC, lines DESC, id ASC LIMIT ${TOP_ENTRIES}`,
   );
 }
