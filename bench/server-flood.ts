@@ -52,8 +52,8 @@ export default { name: 'slow', choose() { const end = performance.now() + ${SLOW
   return file;
 }
 
-/** A finished game (Dellacherie's agent on 6×10 under the classic rules: some 75 pieces) of `seed`. */
-function finishedGame(seed: number): ReplayLog {
+/** A finished game (Dellacherie's agent on 6×10 under the classic rules: some 85 pieces) of `seed`. */
+export function finishedGame(seed: number): ReplayLog {
   const options = { rules: 'classic', width: 6, height: 10, seed, preview: 0, maxPieces: null, recordReplay: true } as const;
   return playGame(loadAgentSpec('dellacherie'), options).replay!;
 }
