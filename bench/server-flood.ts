@@ -21,8 +21,9 @@ import type { FloodData } from './flood-thread.ts';
 export const SLOW_AGENT_MS = 200;
 export const SLOW_AGENT_LIMIT_MS = 300;
 
-/** The address the measured client sends from (Linux routes all of 127.0.0.0/8 to the loopback). */
+/** The address the measured client sends from (Linux routes all of 127.0.0.0/8 to the loopback), and another for its warm-up. */
 const MEASURED_CLIENT = '127.0.0.2';
+const WARMING_CLIENT = '127.0.0.3';
 
 /** How often the measured client loads the page and posts a score, in ms (its posts stay within its rates). */
 const PAGE_EVERY_MS = 20;
@@ -71,13 +72,20 @@ export function largestScoreBody(maxBytes = MAX_REPLAY_BYTES): Uint8Array<ArrayB
   return new TextEncoder().encode(JSON.stringify({ name: 'flood', replay }));
 }
 
-/** A request from the measured client: its status and how long its answer took, in ms. */
-function timed(url: string, agent: Agent, method: string, path: string, body?: string): Promise<{ status: number; ms: number }> {
+/** A request from the measured client (or from `from`): its status and how long its answer took, in ms. */
+function timed(
+  url: string,
+  agent: Agent,
+  method: string,
+  path: string,
+  body?: string,
+  from = MEASURED_CLIENT,
+): Promise<{ status: number; ms: number }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const sent = request(
       `${url}${path}`,
-      { method, agent, localAddress: MEASURED_CLIENT, headers: { 'content-type': 'application/json' } },
+      { method, agent, localAddress: from, headers: { 'content-type': 'application/json' } },
       (answer) => {
         answer.resume();
         answer.on('end', () => resolve({ status: answer.statusCode!, ms: performance.now() - start }));
@@ -141,18 +149,19 @@ async function startFlood(url: string): Promise<{ stop(): Promise<Record<string,
 
 /**
  * Measures the measured client for some `seconds`, under the flood (once it is under way) or without
- * it. The client first loads the page and posts a score once, unmeasured (the server starts its checking
- * threads with its first check).
+ * it. The client first loads the page and posts scores, unmeasured: one, then two at once (the second
+ * from another address), so that the server has started its checking threads and each has checked one.
  */
 export async function measureUnderFlood(url: string, { seconds, flood }: { seconds: number; flood: boolean }): Promise<FloodReport> {
   const [pages, posts] = [PAGE_EVERY_MS, POST_EVERY_MS].map((every) => Math.round((seconds * 1000) / every));
-  const games = Array.from({ length: posts + 1 }, (_, seed) => finishedGame(seed + 1));
+  const games = Array.from({ length: posts + 3 }, (_, seed) => finishedGame(seed + 1));
   const agent = new Agent({ keepAlive: true });
   let posted = 0;
-  const postScore = () =>
-    timed(url, agent, 'POST', '/api/highscores', JSON.stringify({ name: `measured ${posted}`, replay: games[posted++] }));
+  const postScore = (from?: string) =>
+    timed(url, agent, 'POST', '/api/highscores', JSON.stringify({ name: `measured ${posted}`, replay: games[posted++] }), from);
   await timed(url, agent, 'GET', '/');
   await postScore();
+  await Promise.all([postScore(), postScore(WARMING_CLIENT)]);
   const flooding = flood ? await startFlood(url) : null;
   if (flooding !== null) await sleep(RAMP_MS);
   const report = { page: [] as number[], post: [] as number[], postStatuses: {} as Record<string, number> };
