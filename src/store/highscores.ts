@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { cleanName, playersOf, type Players } from '../core/player-names.ts';
 import type { SameGameReplay } from '../samegame/replay.ts';
 import type { ReplayLog } from '../tetris/game.ts';
@@ -117,10 +118,24 @@ function insertHighScore(db: Db, table: ScoreTable, entry: NewHighScore): number
         entry.lines,
         entry.pieces ?? null,
         agents,
-        entry.replay ?? null,
+        entry.replay === undefined ? null : storedReplay(entry.replay),
         entry.game ?? null,
       ).lastInsertRowid,
   );
+}
+
+/**
+ * A replay as the replay column keeps it: gzipped (at gzip's fastest level), so that storing the largest
+ * replay holds SQLite's one write lock briefly, while other clients' scores wait on it. (Scores stored
+ * before hold their replay as text.)
+ */
+function storedReplay(json: string): Buffer {
+  return gzipSync(json, { level: 1 });
+}
+
+/** A replay column's value as JSON text. */
+function replayText(stored: string | Buffer): string {
+  return typeof stored === 'string' ? stored : gunzipSync(stored).toString('utf8');
 }
 
 /** A stored score with a replay but no game key: stored before the server kept them (src/server/stored-scores.ts). */
@@ -135,9 +150,13 @@ export function unplacedScores(db: Db): UnplacedScore[] {
   return db
     .prepare(
       `SELECT id, name, replay FROM highscores
-       WHERE game_key IS NULL AND typeof(replay) = 'text' AND game IN ('tetris', 'samegame') ORDER BY id`,
+       WHERE game_key IS NULL AND replay IS NOT NULL AND game IN ('tetris', 'samegame') ORDER BY id`,
     )
-    .all() as UnplacedScore[];
+    .all()
+    .map((row) => {
+      const { id, name, replay } = row as { id: number; name: string; replay: string | Buffer };
+      return { id, name, replay: replayText(replay) };
+    });
 }
 
 /**
@@ -159,8 +178,8 @@ function settingsOf(table: ScoreTable): (string | number | null)[] {
 
 /** The replay kept with a high score, as JSON text (undefined: no such score, or none kept). */
 export function findHighScoreReplay(db: Db, id: number): string | undefined {
-  const row = db.prepare('SELECT replay FROM highscores WHERE id = ?').get(id) as { replay: string | null } | undefined;
-  return row?.replay ?? undefined;
+  const row = db.prepare('SELECT replay FROM highscores WHERE id = ?').get(id) as { replay: string | Buffer | null } | undefined;
+  return row === undefined || row.replay === null ? undefined : replayText(row.replay);
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, openDatabase } from '../../src/store/database.ts';
-import { addHighScore, topHighScores } from '../../src/store/highscores.ts';
+import { addHighScore, findHighScoreReplay, topHighScores, unplacedScores } from '../../src/store/highscores.ts';
 
 /** The schema version before the high-score table kept the target score. */
 const BEFORE_TARGETS = 6;
@@ -82,6 +82,30 @@ describe('the high-score store', () => {
       // The scores stored before colours were kept, without a replay to read them from, are a table apart.
       expect(topHighScores(db, { ...table(), unrecorded: true }).map((entry) => entry.name)).toEqual(['before colours']);
       expect(db.prepare('SELECT colours FROM highscores ORDER BY id').pluck().all()).toEqual([null, 3, 4, 3]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps a replay compressed and gives it back as the text it was, beside the replays stored as text before', () => {
+    const db = openDatabase(':memory:');
+    try {
+      const inputs = Array.from({ length: 5000 }, (_, k) => ({ t: 40 * k, key: 'L' }));
+      const replay = JSON.stringify({ rules: 'classic', seed: 7, inputs });
+      const table = { game: 'tetris', rules: 'classic', board: '10x20' };
+      const id = addHighScore(db, table, { name: 'kept', points: 10, lines: 1, replay });
+      db.prepare(
+        `INSERT INTO highscores (created_at, game, rules, board, name, points, lines, replay) VALUES ('2026-01-02', 'tetris', 'classic', '10x20', 'old', 5, 0, '{"seed":1}')`,
+      ).run();
+      const stored = db.prepare('SELECT typeof(replay) AS kind, length(replay) AS bytes FROM highscores WHERE id = ?').get(id) as {
+        kind: string;
+        bytes: number;
+      };
+      expect(stored.kind).toBe('blob');
+      expect(stored.bytes).toBeLessThan(replay.length / 5);
+      expect(findHighScoreReplay(db, id)).toBe(replay);
+      expect(findHighScoreReplay(db, id + 1)).toBe('{"seed":1}');
+      expect(unplacedScores(db).map((score) => score.replay)).toEqual([replay, '{"seed":1}']);
     } finally {
       db.close();
     }
