@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { median } from '../src/core/stats.ts';
-import type { AgentModule, AgentTurn } from '../src/tetris-ai/code-agents.ts';
+import { shownPlacements, type AgentModule, type TurnData } from '../src/tetris-ai/code-agents.ts';
 import { Board } from '../src/tetris/board.ts';
 import { parsePiece } from '../src/tetris/pieces.ts';
 import { PlacementGenerator } from '../src/tetris/placements.ts';
@@ -18,16 +18,16 @@ const ROUNDS = 7;
 const MOVES = 20_000;
 const AGENT = fileURLToPath(new URL('../examples/javascript/lowest-column.mjs', import.meta.url));
 
-function turn(): AgentTurn {
+function turn(): TurnData {
   const board = new Board(10, 20);
   const generator = new PlacementGenerator(10, 20, ROTATION_SYSTEMS.classic);
   const count = generator.generate(board, parsePiece('T'), 'drop');
-  const placements = Array.from({ length: count }, (_, i) => ({ rotation: generator.rotation[i], x: generator.x[i], y: generator.y[i] }));
+  const placements = shownPlacements(generator, count, ROTATION_SYSTEMS.classic, parsePiece('T'));
   return { board, piece: 'T', preview: ['I'], placements, score: 0 };
 }
 
 /** Microseconds per answer of one agent of `module` to `MOVES` turns, and those to start it and have its first answer. */
-function microseconds(module: AgentModule, question: AgentTurn): { perMove: number; start: number } {
+function microseconds(module: AgentModule, question: TurnData): { perMove: number; start: number } {
   let start = performance.now();
   const agent = module.newAgent();
   agent.choose(question);

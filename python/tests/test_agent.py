@@ -18,7 +18,11 @@ TURN = {
     "board": [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
     "piece": "O",
     "preview": ["T"],
-    "placements": [{"rotation": 0, "x": 0, "y": 1}, {"rotation": 0, "x": 1, "y": 0}, {"rotation": 0, "x": 2, "y": 0}],
+    "placements": [
+        {"rotation": 0, "x": 0, "y": 1, "cells": [[0, 1], [1, 1], [0, 2], [1, 2]]},
+        {"rotation": 0, "x": 1, "y": 0, "cells": [[1, 0], [2, 0], [1, 1], [2, 1]]},
+        {"rotation": 0, "x": 2, "y": 0, "cells": [[2, 0], [3, 0], [2, 1], [3, 1]]},
+    ],
     "score": 7,
 }
 END = {"type": "end"}
@@ -68,6 +72,32 @@ def test_shows_choose_the_turn_as_numpy_and_named_tuples_and_tells_start_of_each
     assert code == 0, stderr
     assert answers == [{}, {"placement": 2}]  # no name: Gridmind names the agent by its file
     assert stderr == 'start {"width": 4, "height": 3, "rules": "research", "preview": 1}\n'
+
+
+def test_gives_the_board_each_placement_leaves_with_its_full_rows_cleared(tmp_path):
+    # An O on a floor filled at x 0-1: one row up over x 0-1 or 1-2, or on the floor over x 2-3.
+    turn = {
+        **TURN,
+        "board": [[1, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+        "placements": [
+            {"rotation": 0, "x": 0, "y": 1, "cells": [[0, 1], [1, 1], [0, 2], [1, 2]]},
+            {"rotation": 0, "x": 1, "y": 1, "cells": [[1, 1], [2, 1], [1, 2], [2, 2]]},
+            {"rotation": 0, "x": 2, "y": 0, "cells": [[2, 0], [3, 0], [2, 1], [3, 1]]},
+        ],
+    }
+    body = """
+        def choose(turn):
+            board, lines = turn.after(1)
+            assert (board.tolist(), lines) == ([[1, 1, 0, 0], [0, 1, 1, 0], [0, 1, 1, 0]], 0)
+            board, lines = turn.after(2)  # fills row 0, which clears: row 1 comes down
+            assert (board.tolist(), lines) == ([[0, 0, 1, 1], [0, 0, 0, 0], [0, 0, 0, 0]], 1)
+            assert turn.board.sum() == 2  # the turn's board is left as it was
+            return 2
+        serve(choose)
+    """
+    code, answers, stderr = run_agent(agent_file(tmp_path, body), [HELLO, START, turn, END])
+    assert code == 0, stderr
+    assert answers == [{}, {"placement": 2}]
 
 
 def test_keeps_stdout_for_the_protocol_what_the_agent_prints_goes_to_stderr(tmp_path):

@@ -12,14 +12,13 @@
  * };
  * ```
  *
- * or a function that returns such an object for each game (for an agent that keeps state). A module in
- * TypeScript outside a package of `"type": "module"` must end in `.mts`.
+ * or a function that returns such an object for each game (for an agent that keeps state).
  */
 import { importDefault, isCodeModule } from '../core/code-modules.ts';
 import { InputError, messageOf } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB, ThreadEnded, ThreadOutOfMemory, TimedThread } from '../core/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
-import { pieceName, type PieceName } from '../tetris/pieces.ts';
+import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import type { RuleSetName } from '../tetris/rules.ts';
@@ -31,10 +30,18 @@ export interface Placement {
   readonly rotation: number;
   readonly x: number;
   readonly y: number;
+  /** The four cells the piece fills there, each [x, y] (y from the floor). */
+  readonly cells: readonly (readonly [number, number])[];
 }
 
-/** What an agent in code is shown each turn. */
-export interface AgentTurn {
+/** A board as a placement leaves it: the piece locked and the full rows cleared, and how many rows that cleared. */
+export interface Afterstate {
+  readonly board: Board;
+  readonly lines: number;
+}
+
+/** A turn as data: what crosses to an agent's thread or program. */
+export interface TurnData {
   /** The board; `isFilled(x, y)`, `width`, `height`. The agent must not change it. */
   readonly board: Board;
   readonly piece: PieceName;
@@ -45,10 +52,39 @@ export interface AgentTurn {
   readonly score: number;
 }
 
+/** What an agent in code is shown each turn: the turn's data, and the board each placement leaves, to score it by. */
+export interface AgentTurn extends TurnData {
+  /** The board once the piece locks at `placements[index]` and full rows clear (a new board each call). */
+  after(index: number): Afterstate;
+}
+
 /** An agent in code: it answers each turn with the index of a placement. */
 export interface CodeAgent {
   readonly name?: string;
   choose(turn: AgentTurn): number;
+}
+
+/** The placements of `piece` a generator found (`list`, `count` of them), as an agent in code is shown them. */
+export function shownPlacements(list: Placements, count: number, system: RotationSystem, piece: Piece): Placement[] {
+  return Array.from({ length: count }, (_, i) => {
+    const [rotation, x, y] = [list.rotation[i], list.x[i], list.y[i]];
+    const cells = system.orientations[piece][rotation].cells.map(([dx, dy]) => [x + dx, y + dy] as const);
+    return { rotation, x, y, cells };
+  });
+}
+
+/** A turn's data with {@link AgentTurn.after}: what an agent's `choose` is given. */
+export function agentTurn(turn: TurnData): AgentTurn {
+  return {
+    ...turn,
+    after(index) {
+      const placement = turn.placements[index];
+      if (placement === undefined) throw new RangeError(`after(${index}): the turn has ${turn.placements.length} placements`);
+      const board = turn.board.clone();
+      for (const [x, y] of placement.cells) board.setCell(x, y, true);
+      return { board, lines: board.clearFullRows() };
+    },
+  };
 }
 
 /** A module's default export: an agent, or a function making one per game. */
@@ -68,13 +104,16 @@ export interface GameStart {
 }
 
 /** An agent for one game, and how to let go of what it holds (its thread, its process) when the game ends. */
-export interface GameAgent extends CodeAgent {
+export interface GameAgent {
+  readonly name?: string;
+  /** The agent's answer to a turn: the index of a placement. */
+  choose(turn: TurnData): number;
   /** Told once, before the game's first turn (an agent over a pipe passes it on to its program). */
   begin?(game: GameStart): void;
   /** {@link begin} leaving this thread free while the agent's thread or process takes it in. */
   beginAsync?(game: GameStart): Promise<void>;
   /** `choose` leaving this thread free while an agent on a thread or process of its own thinks. */
-  chooseAsync(turn: AgentTurn): Promise<number>;
+  chooseAsync(turn: TurnData): Promise<number>;
   /** The game has ended; `faulted`: the agent's fault ended it, so that nothing of it is used again. */
   stop(faulted?: boolean): void;
 }
@@ -103,7 +142,8 @@ export async function importAgentModule(file: string): Promise<AgentModule> {
   const newAgent = (): GameAgent => {
     const agent = typeof make === 'function' ? make() : make;
     if (!isAgent(agent)) throw new InputError(`the agent module ${file}: its default export made no agent: ${usage}`);
-    return { name: agent.name, choose: (turn) => agent.choose(turn), chooseAsync: async (turn) => agent.choose(turn), stop: () => {} };
+    const choose = (turn: TurnData) => agent.choose(agentTurn(turn));
+    return { name: agent.name, choose, chooseAsync: async (turn) => choose(turn), stop: () => {} };
   };
   return { file, name: newAgent().name ?? file, newAgent, close: () => {} };
 }
@@ -192,11 +232,11 @@ class ThreadAgent implements GameAgent {
     this.thread = new TimedThread(import.meta.url, './agent-thread', file, undefined, memoryMb);
   }
 
-  choose(turn: AgentTurn): number {
+  choose(turn: TurnData): number {
     return this.thread.request(threadTurn(turn), this.moveTimeLimit, lateFault(this.file)) as number;
   }
 
-  chooseAsync(turn: AgentTurn): Promise<number> {
+  chooseAsync(turn: TurnData): Promise<number> {
     return this.thread.requestAsync(threadTurn(turn), this.moveTimeLimit, lateFault(this.file)) as Promise<number>;
   }
 
@@ -206,14 +246,14 @@ class ThreadAgent implements GameAgent {
 }
 
 /** A turn as an agent's thread is sent it. */
-function threadTurn({ board, piece, preview, placements, score }: AgentTurn): ThreadTurn {
+function threadTurn({ board, piece, preview, placements, score }: TurnData): ThreadTurn {
   return { width: board.width, height: board.height, rows: board.rows, piece, preview, placements, score };
 }
 
 /** A turn of a {@link CodeAgentChooser} with placements to choose from, as its agent is shown it. */
 interface ShownTurn {
   readonly list: Placements;
-  readonly shown: AgentTurn;
+  readonly shown: TurnData;
   /** The game, before its first turn (for the agent's `begin`); else null. */
   readonly start: GameStart | null;
 }
@@ -234,7 +274,7 @@ export class CodeAgentChooser implements Chooser {
     private readonly module: AgentModule,
     width: number,
     height: number,
-    system: RotationSystem,
+    private readonly system: RotationSystem,
     private readonly mode: PlacementMode = 'drop',
   ) {
     this.generator = new PlacementGenerator(width, height, system);
@@ -276,7 +316,7 @@ export class CodeAgentChooser implements Chooser {
     const list = given ?? this.generator;
     const count = given?.count ?? this.generator.generate(state.board, state.piece, this.mode, state.from);
     if (count === 0) return null;
-    const placements = Array.from({ length: count }, (_, i) => ({ rotation: list.rotation[i], x: list.x[i], y: list.y[i] }));
+    const placements = shownPlacements(list, count, this.system, state.piece);
     const { width, height } = state.board;
     const start = this.begun ? null : { width, height, rules: state.rules.name, preview: state.preview.length };
     this.begun = true;
@@ -299,7 +339,8 @@ export class CodeAgentChooser implements Chooser {
       );
     }
     this.chosen = { list: turn.list, index: answer as number };
-    return { ...turn.shown.placements[answer as number], value: 0 };
+    const { rotation, x, y } = turn.shown.placements[answer as number];
+    return { rotation, x, y, value: 0 };
   }
 
   /** What the agent threw (or the thread or process it plays on) as its fault, which ends its game. */

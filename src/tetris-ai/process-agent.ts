@@ -19,7 +19,7 @@ import {
   lateFault,
   loadCodeAgent,
   type AgentModule,
-  type AgentTurn,
+  type TurnData,
   type GameAgent,
   type GameStart,
   type Placement,
@@ -241,11 +241,11 @@ class ProgramAgent implements GameAgent {
     await this.child.requestAsync({ type: 'start', ...game });
   }
 
-  choose(turn: AgentTurn): number {
+  choose(turn: TurnData): number {
     return this.child.request(programTurn(turn)) as number;
   }
 
-  chooseAsync(turn: AgentTurn): Promise<number> {
+  chooseAsync(turn: TurnData): Promise<number> {
     return this.child.requestAsync(programTurn(turn)) as Promise<number>;
   }
 
@@ -264,7 +264,7 @@ class ProgramAgent implements GameAgent {
 }
 
 /** A turn as the protocol sends it to a program. */
-function programTurn({ board, piece, preview, placements, score }: AgentTurn): ProgramRequest {
+function programTurn({ board, piece, preview, placements, score }: TurnData): ProgramRequest {
   const cells = Array.from({ length: board.height }, (_, y) =>
     Array.from({ length: board.width }, (_, x) => (board.isFilled(x, y) ? 1 : 0)),
   );

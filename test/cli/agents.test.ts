@@ -248,6 +248,63 @@ describe('gridmind play --agent MODULE: an agent in code', () => {
     );
   });
 
+  it('plays a .ts agent of a project made by npm init -y, which scores its placements by the boards they leave, and says how to fix a .js one in ES syntax there', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'gridmind-npm-init-'));
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'mine', version: '1.0.0', type: 'commonjs' }));
+    // It weighs each afterstate's holes and column heights, and checks it against the turn's board.
+    const agent = join(project, 'my-agent.ts');
+    writeFileSync(
+      agent,
+      `import type { AgentTurn } from 'gridmind/agents';
+type Board = AgentTurn['board'];
+const filled = (board: Board, height: number): number => {
+  let cells = 0;
+  for (let y = 0; y < height; y++) for (let x = 0; x < board.width; x++) cells += board.isFilled(x, y) ? 1 : 0;
+  return cells;
+};
+/** Four per hole (an empty cell under a filled one), plus each column's height. */
+const badness = (board: Board): number => {
+  let value = 0;
+  for (let x = 0; x < board.width; x++) {
+    let top = false;
+    for (let y = board.height - 1; y >= 0; y--) {
+      if (board.isFilled(x, y)) value += top ? 0 : y + 1, (top = true);
+      else if (top) value += 4;
+    }
+  }
+  return value;
+};
+export default {
+  name: 'holes and heights',
+  choose(turn: AgentTurn): number {
+    const before = filled(turn.board, turn.board.height);
+    const values = turn.placements.map((placement, index) => {
+      const { board, lines } = turn.after(index);
+      if (filled(board, board.height + 4) !== before + 4 - lines * board.width) throw new Error('an afterstate lost or made cells');
+      if (lines === 0 && !placement.cells.every(([x, y]) => board.isFilled(x, y))) throw new Error('an afterstate lacks its piece');
+      return badness(board) - 3 * lines;
+    });
+    return values.indexOf(Math.min(...values));
+  },
+};
+`,
+    );
+    const esJs = join(project, 'es-agent.js');
+    writeFileSync(esJs, 'export default { choose: () => 0 };\n');
+    const [played, refused] = await Promise.all([
+      runCli(['play', '--agent', agent, '--board', '10x10', '--max-pieces', '60', '--json']),
+      runCli(['play', '--agent', esJs]),
+    ]);
+    expect(played.code, played.stderr).toBe(0);
+    const game = JSON.parse(played.stdout);
+    expect(game.outcome).toMatch(/^(topped-out|piece-limit)$/); // no fault: each afterstate was the board it should be
+    expect(game.lines).toBeGreaterThan(0);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(
+      `gridmind: error: cannot load the agent module ${esJs}: it is written as an ES module (import, export), which Node reads only from a .mjs file or from a package of "type": "module": rename it to ${esJs.replace(/\.js$/, '.mjs')}, or set "type": "module" in ${join(project, 'package.json')}`,
+    );
+  });
+
   it('refuses, naming the module, one that cannot be loaded or exports no agent', async () => {
     const none = moduleFile('none.mjs', 'export const x = 1;\n');
     const broken = moduleFile('broken.mjs', 'export default {\n');

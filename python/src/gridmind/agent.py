@@ -61,6 +61,22 @@ class Turn(NamedTuple):
     placements: tuple[Placement, ...]
     """Where the piece can go; `choose` answers the index of one."""
     score: int
+    cells: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per placement, the four cells the piece fills there, each (x, y), y from the floor."""
+
+    def after(self, index: int) -> tuple[np.ndarray, int]:
+        """The board once the piece locks at `placements[index]` and full rows clear (a new array, row 0
+        the floor, with rows added on top where the piece reaches above the board), and how many rows
+        that cleared: the afterstate to score a placement by."""
+        cells = self.cells[index]
+        height, width = self.board.shape
+        board = np.zeros((max(height, 1 + max(y for _, y in cells)), width), dtype=self.board.dtype)
+        board[:height] = self.board
+        for x, y in cells:
+            board[y, x] = 1
+        full = board.all(axis=1)
+        cleared = int(full.sum())
+        return np.vstack([board[~full], np.zeros((cleared, width), dtype=board.dtype)]), cleared
 
 
 def serve(
@@ -122,6 +138,7 @@ def _turn(message: dict[str, Any]) -> Turn:
         preview=tuple(message["preview"]),
         placements=tuple(Placement(p["rotation"], p["x"], p["y"]) for p in message["placements"]),
         score=message["score"],
+        cells=tuple(tuple((x, y) for x, y in p.get("cells", ())) for p in message["placements"]),
     )
 
 
