@@ -4,8 +4,9 @@
  * build of it is at hand, for the median of the pairs' ratios; two-piece lookahead (current + next, every
  * placement of both); and the shipped tuned-10x10's two-piece policy on 10×10 (the 200-game run of the
  * README); each the median of several rounds, the two-piece figures beside issue 18's baselines. Then the
- * same one-piece loop in plain C (shared/tools/reftetris.c), built and run here when gcc and the file are
- * present, for the ratio.
+ * same one-piece loop in plain C, written to cross-check the feature definitions and kept beside the
+ * repository rather than in it (GRIDMIND_REFERENCE_C names the file), built and run here when gcc and
+ * the file are present, for the ratio.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +25,8 @@ const PEER_PIECES = 1_000_000;
 /** Issue 18's baselines: `npm run bench` before that work, two-piece Dellacherie and tuned-10x10. */
 const TWO_PIECE_BASELINE = 8_684;
 const TUNED_TWO_PIECE_BASELINE = 6_376;
-const REFERENCE = fileURLToPath(new URL('../../shared/tools/reftetris.c', import.meta.url));
+/** The plain C loop: GRIDMIND_REFERENCE_C, or where the project's machines keep it, beside the checkout. */
+const REFERENCE = process.env.GRIDMIND_REFERENCE_C ?? fileURLToPath(new URL('../../shared/tools/reftetris.c', import.meta.url));
 
 /** Pieces per second of one long research game on 10 × `height`. */
 function gameSpeed(spec: AgentSpec, preview: number, pieces: number, seed: number, height = 20): number {
@@ -112,7 +114,7 @@ export function benchAgents(): string[] {
   const reference = referenceSpeed(300_000);
   lines.push(
     reference === null
-      ? 'reference C (shared/tools/reftetris.c): not available here (needs gcc and ../shared/tools)'
+      ? 'reference C: not available here (needs gcc and the C file: set GRIDMIND_REFERENCE_C)'
       : `reference C dellacherie one-piece 10x20: ${format(reference)} pieces/s (gcc -O2 -march=native, 300,000 pieces); Gridmind/C = ${(one.speed / reference).toFixed(2)}`,
   );
   return lines;

@@ -4,10 +4,10 @@ import { PythonRandom } from '../core/python-random.ts';
 import { AVEIRO_DRAWINGS } from '../tetris/rotation/aveiro.ts';
 
 /**
- * The Aveiro course's Tetris game, tick for tick as its server plays it
- * (`shared/protocols/aveiro-tetris.md`). Coordinates are the protocol's: [x, y] with y downwards,
- * walls at x = 0 and x = 9 for y 0…29, the floor at y = 30; cells are listed in the orders the
- * original produces (piece cells row by row; locked cells in the order they locked).
+ * The Aveiro course's Tetris game, tick for tick as its server (github.com/dgomes/ia-tetris) plays
+ * it. Coordinates are the protocol's: [x, y] with y downwards, walls at x = 0 and x = 9 for y 0…29,
+ * the floor at y = 30; cells are listed in the orders the original produces (piece cells row by row;
+ * locked cells in the order they locked).
  */
 
 export type Cell = [x: number, y: number];

@@ -79,7 +79,7 @@ export function registerAgentCommands(program: Command): void {
     .option('--preview <n>', 'next pieces the agent sees (default: its lookahead depth)', integerIn(0, 16))
     .option('--max-pieces <n>', 'stop after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--target <score>', `target score for --rules target (default ${DEFAULT_TARGET})`, integerIn(1, Number.MAX_SAFE_INTEGER))
-    .option('--path <file>', "write S4's search path: per piece its shape, rotation and centre cell (JSON)")
+    .option('--path <file>', 'write the search path: per piece its shape, rotation and centre cell (JSON)')
     .option('--replay-out <file>', 'write the game as a replay file, which `gridmind replay` and the web app play again')
     .option(
       '--search <method>',
@@ -144,7 +144,7 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
   if (flags.rules !== 'research')
     throw new InputError(`--search plays the research rules (drop placements): leave out --rules ${flags.rules}`);
   if (flags.path !== undefined)
-    throw new InputError("--path records S4's search path of the agent's own policy: leave it out with --search");
+    throw new InputError("--path records the search path of the agent's own policy: leave it out with --search");
   for (const setting of PLAYER_SEARCH_SETTINGS) {
     const refusal = settingRefusal(setting, flags.search, flags[setting.name as 'level' | 'iterations' | 'width'], flagOf);
     if (refusal !== null) throw new InputError(refusal);

@@ -82,7 +82,7 @@ function addSearchOptions(command: Command, defaultSeconds: number): Command {
       optionParser(parseScoring),
       'standard',
     )
-    .option('--shift <side>', 'where empty columns close up: left or right (S3)', optionParser(parseShift), 'left')
+    .option('--shift <side>', 'where empty columns close up: left (the standard game) or right', optionParser(parseShift), 'left')
     .option('--seed <n>', 'seed of the Monte-Carlo methods (and of a solver in code)', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
     .option(
       '--solver <file>',

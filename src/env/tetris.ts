@@ -175,7 +175,7 @@ export interface TetrisKeysEnvOptions extends TetrisEnvOptions {
   /** A rule set played with keys: classic, target or aveiro (default classic). */
   readonly rules?: RuleSetName;
   readonly rotation?: RotationSystemName;
-  /** Game time that passes after each action, in milliseconds (default 100: S1's pace of one key every 100 ms). */
+  /** Game time that passes after each action, in milliseconds (default 100: one key every 100 ms, the pace of iarTris's AIs). */
   readonly stepMs?: number;
   /** The target score under the target rules. */
   readonly target?: number;

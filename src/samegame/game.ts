@@ -14,7 +14,7 @@ export interface PlayedMove {
 
 /**
  * A game of SameGame: a board, the rules, the moves played, and undo and redo back to the start and
- * forward again (S3). A new move after an undo forgets the moves that were undone.
+ * forward again. A new move after an undo forgets the moves that were undone.
  */
 export class SameGame {
   readonly board: SameGameBoard;

@@ -17,7 +17,7 @@ export class GroupList {
   readonly start: Int32Array;
   /** The cells of every group, group after group. */
   readonly members: Int32Array;
-  /** Per colour, the cells that are a group on their own (S3's "loose bubbles"). */
+  /** Per colour, the cells that are a group on their own ("loose bubbles"). */
   readonly singles: Int32Array;
   /** Per cell, the index of its group here, or −1 for a cell on its own or an empty cell. */
   readonly groupOf: Int32Array;

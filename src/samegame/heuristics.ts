@@ -6,14 +6,15 @@ import type { Shift } from './rules.ts';
 
 export const HEURISTICS = ['h1', 'h2', 'h3', 'h4'] as const;
 /**
- * S3's move heuristics, each building on the one before (n: the cells of the group the move removes):
+ * The move heuristics of a 2008 FEUP SameGame solver, each building on the one before (n: the cells of
+ * the group the move removes):
  * - `h1`: n(n − 1).
  * - `h2`: h1 − the cells of the group's colour that are alone (no neighbour of their colour), which the
  *   group might still have gathered.
  * - `h3`: h2 + Σ nᵢ(nᵢ − 1) over the groups the move forms by merging, i.e. the groups of the board after
  *   the move whose cells belonged to two or more groups before it; + x + y of the group's cell nearest
- *   the bottom corner on the side the columns close to (S3 closes them to the right and counts the
- *   cell's x from the left and y from the top, rewarding moves low and to the right; Gridmind mirrors
+ *   the bottom corner on the side the columns close to (that solver closes them to the right and counts
+ *   the cell's x from the left and y from the top, rewarding moves low and to the right; Gridmind mirrors
  *   that when columns close to the left): moves there make new groups more likely.
  * - `h4`: h3 − F for groups of the colour with the most cells (the lowest colour on a tie), F = 4(W·H)²
  *   being more than any h3 can differ: those moves come only after every other, so the colour gathers
@@ -21,7 +22,7 @@ export const HEURISTICS = ['h1', 'h2', 'h3', 'h4'] as const;
  */
 export type HeuristicName = (typeof HEURISTICS)[number];
 
-/** Rates moves of one board size by S3's heuristics; scratch arrays are sized once. */
+/** Rates moves of one board size by the h1–h4 heuristics; scratch arrays are sized once. */
 export class HeuristicRater {
   private readonly before: GroupList;
   private readonly after: GroupList;
@@ -71,7 +72,7 @@ export class HeuristicRater {
     };
   }
 
-  /** x + y as S3 counts them (see {@link HeuristicName}) of group g's cell nearest the bottom corner on the closing side. */
+  /** x + y as the heuristics count them (see {@link HeuristicName}) of group g's cell nearest the bottom corner on the closing side. */
   private cornerCloseness(board: SameGameBoard, g: number): number {
     const { before } = this;
     let best = 0;

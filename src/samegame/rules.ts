@@ -8,17 +8,17 @@ export const DEFAULT_COLOURS = 5;
 
 export const SCORINGS = ['standard', 'penalty', 'classic'] as const;
 /**
- * How a game scores (S3 makes it a rule option):
+ * How a game scores (a rule option):
  * - `standard`: a removed group of n cells scores (n − 2)²; clearing the board adds 1000 (the research
  *   benchmark's rules, `data/samegame/README.md`, and CodinGame's).
  * - `penalty`: `standard`, and a game that ends with cells left loses (c − 2)² for every colour with
  *   c > 2 cells left (Schadd et al.'s "leftover penalty").
- * - `classic`: a group of n scores n(n − 1), nothing else (S3's report).
+ * - `classic`: a group of n scores n(n − 1), nothing else (a 2008 FEUP SameGame solver's scoring).
  */
 export type Scoring = (typeof SCORINGS)[number];
 
 export const SHIFTS = ['left', 'right'] as const;
-/** Where the columns close up when one empties: `left` (the standard game) or `right` (S3's report). */
+/** Where the columns close up when one empties: `left` (the standard game) or `right` (as a 2008 FEUP SameGame solver does). */
 export type Shift = (typeof SHIFTS)[number];
 
 export interface SameGameRules {

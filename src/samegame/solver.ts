@@ -19,13 +19,13 @@ import { HEURISTICS, HeuristicRater, type HeuristicName } from './heuristics.ts'
 import { SameGameProblem, type SameGameState } from './problem.ts';
 import { endAdjustment, type SameGameRules } from './rules.ts';
 
-/** How to solve a board: the method, its settings, and S3's options. */
+/** How to solve a board: the method, its settings, a move heuristic and a goal. */
 export interface SolveOptions {
   readonly method: SearchMethod;
   readonly rules: SameGameRules;
   /** Orders (depth-first), ranks (beam) or prioritises (best-first) the moves. */
   readonly heuristic?: HeuristicName;
-  /** Only games that clear the board count (S3); for the systematic methods and beam. */
+  /** Only games that clear the board count; for the systematic methods and beam. */
   readonly clearedOnly?: boolean;
   readonly timeMs?: number;
   readonly maxNodes?: number;
@@ -88,14 +88,14 @@ export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';
 /** The heuristic a method uses when none is given: best-first needs one; the others go without. */
 const DEFAULT_HEURISTIC: Readonly<Partial<Record<SearchMethod, HeuristicName>>> = { bestfirst: 'h4' };
 
-/** The settings only some methods take: S3's heuristic and goal, and the generic methods' own. */
+/** The settings only some methods take: the move heuristic and the goal, and the generic methods' own. */
 export const SOLVE_SETTINGS: readonly MethodSetting<SolveSettingName>[] = [
   {
     name: 'heuristic',
     label: 'heuristic',
     methods: ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam'],
     values: { type: 'choice', choices: HEURISTICS },
-    help: "S3's move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)",
+    help: 'move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)',
     defaults: DEFAULT_HEURISTIC,
   },
   ...SEARCH_SETTINGS,

@@ -5,7 +5,7 @@ import { Transpositions } from './transpositions.ts';
 
 /**
  * Breadth-first search: every state at depth d before any at depth d + 1, so the first solution found
- * has the fewest moves (S3's BFS); without `first`, it goes on through the whole tree and keeps the
+ * has the fewest moves; without `first`, it goes on through the whole tree and keeps the
  * best. Nodes are (parent, move) records (8 bytes each) whose states are rebuilt on demand; with a
  * hashing problem, a state reached again with no more points than before is not searched again.
  */

@@ -4,7 +4,7 @@ import { SEARCH_DEFAULTS } from './settings.ts';
 import { Transpositions } from './transpositions.ts';
 
 export interface DepthFirstOptions<S> extends TreeSearchOptions<S> {
-  /** Children are searched best rated first (S3: "DFS with a heuristic becomes best-first"); default: move order. */
+  /** Children are searched best rated first (a depth-first search with a heuristic turns best-first); default: move order. */
   readonly rating?: ChildRating<S>;
 }
 
@@ -19,7 +19,7 @@ export interface IterativeDeepeningOptions<S> extends DepthLimitedOptions<S> {
 }
 
 /**
- * Depth-first search (S3's DFS): the first child, its first child and so on to the end of a game, then
+ * Depth-first search (DFS): the first child, its first child and so on to the end of a game, then
  * back to the last choice left. Without `first`, it goes on through the whole tree and keeps the best
  * solution. Memory: one state per depth.
  */
@@ -27,13 +27,13 @@ export function dfs<S>(problem: Problem<S>, options: DepthFirstOptions<S> = {}):
   return new DepthFirst(problem, options).run([Infinity]);
 }
 
-/** Depth-limited search (S3's DLS): depth-first, expanding no state `depth` moves below the start. */
+/** Depth-limited search (DLS): depth-first, expanding no state `depth` moves below the start. */
 export function dls<S>(problem: Problem<S>, options: DepthLimitedOptions<S>): SearchResult {
   return new DepthFirst(problem, options).run([checkDepth(options.depth)]);
 }
 
 /**
- * Iterative deepening (S3's IDDFS): depth-limited searches with limits minDepth, minDepth + 1, … up to
+ * Iterative deepening (IDDFS): depth-limited searches with limits minDepth, minDepth + 1, … up to
  * `depth`. It stops after the first limit that finds a solution with `first`, and otherwise when a
  * search was cut nowhere by its limit (it saw the whole tree) or after the last limit.
  */

@@ -97,12 +97,12 @@ export interface SearchResult {
 
 /** Which games count as solutions. */
 export interface GoalOption<S> {
-  /** A game counts as a solution only when its final state passes (S3's "only accept an empty final board"). */
+  /** A game counts as a solution only when its final state passes (for SameGame: "only accept an empty final board"). */
   readonly goal?: (state: S) => boolean;
 }
 
 /** Options of the systematic searches: breadth-first, depth-first and its depth-limited variants, best-first. */
 export interface TreeSearchOptions<S> extends SearchLimits, GoalOption<S> {
-  /** Stop at the first solution, as S3's report does, instead of searching on for the best. */
+  /** Stop at the first solution instead of searching on for the best. */
   readonly first?: boolean;
 }

@@ -5,7 +5,7 @@
  */
 import type { SearchMethod } from './index.ts';
 
-/** The systematic methods (S3's): they can take a goal and stop at the first solution. */
+/** The systematic methods (breadth-first, depth-first and their kin): they can take a goal and stop at the first solution. */
 export const SYSTEMATIC_METHODS: readonly SearchMethod[] = ['bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'];
 
 /** What values a setting takes. */
@@ -90,7 +90,7 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     label: 'stop at the first solution',
     methods: SYSTEMATIC_METHODS,
     values: { type: 'switch' },
-    help: 'stop at the first solution, as S3 does (bfs, dfs, dls, iddfs, bestfirst)',
+    help: 'stop at the first solution instead of searching on for the best (bfs, dfs, dls, iddfs, bestfirst)',
   },
 ];
 

@@ -4,7 +4,7 @@ import type { SameGameReplay } from '../samegame/replay.ts';
 import type { ReplayLog } from '../tetris/game.ts';
 import type { Db } from './database.ts';
 
-/** Entries shown per table (S1 kept 5; Gridmind keeps the top 10 per rule set and board size). */
+/** Entries shown per table (iarTris kept 5; Gridmind keeps the top 10 per rule set and board size). */
 export const TOP_ENTRIES = 10;
 
 /** An agent that placed some of a game's pieces. */

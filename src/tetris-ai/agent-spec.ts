@@ -6,22 +6,28 @@ import type { Sense, Weights } from './evaluator.ts';
  * How an agent picks a placement, beyond its evaluator.
  * - `lookahead`: extra pieces of the preview to search (0 = greedy over the current piece, at most 3).
  * - `beam`: with lookahead, keep only the best `beam` placements of each piece before looking deeper.
- * - `combine`: a sequence's value is the `sum` of its placements' values (S1's lookahead) or the
- *   value of its `last` placement (the board after every known piece is placed).
+ * - `combine`: a sequence's value is the `sum` of its placements' values (as the `lookahead` agent
+ *   counts it) or the value of its `last` placement (the board after every known piece is placed).
  * - `tieBreak`: `first` keeps the first best placement in generation order (rotation by rotation,
- *   columns left to right); `s4` prefers the lowest S4 priority, 100 × sideways moves + turns,
- *   + 10 when the piece ends in the left half.
- * - `rejectOvershoot`: under rules with a target score, refuse placements that would pass it (S4).
+ *   columns left to right); `fewest-moves` prefers the fewest key presses to reach it, a sideways
+ *   move counting 100 and a turn 1, + 10 when the piece ends in the left half (lowest first).
+ * - `rejectOvershoot`: under rules with a target score, refuse placements that would pass it.
  */
 export interface PolicySpec {
   readonly lookahead: number;
   readonly beam: number | null;
   readonly combine: 'sum' | 'last';
-  readonly tieBreak: 'first' | 's4';
+  readonly tieBreak: TieBreak;
   readonly rejectOvershoot: boolean;
 }
 
-/** S1's despair mode: other weights while the highest column is above a threshold. */
+/** How equally valued placements are told apart (see {@link PolicySpec}). */
+export type TieBreak = 'first' | 'fewest-moves';
+
+/** Former spellings of `policy.tieBreak` values, still read: agent files written before the rename keep working. */
+const TIE_BREAK_ALIASES: ReadonlyMap<unknown, TieBreak> = new Map([['s4', 'fewest-moves']]);
+
+/** Despair mode: other weights while the highest column is above a threshold. */
 export interface DespairSpec {
   readonly maxHeightAbove: number;
   readonly weights: Weights;
@@ -113,6 +119,7 @@ export function parseAgentSpec(value: unknown, origin: string): AgentSpec {
   for (const field of Object.keys(policyJson)) {
     if (!policyFields.includes(field)) fail(`unknown policy field "${field}": use ${policyFields.join(', ')}`);
   }
+  const policy = { ...policyJson, tieBreak: TIE_BREAK_ALIASES.get(policyJson.tieBreak) ?? policyJson.tieBreak };
   const beam = policyJson.beam ?? null;
   if (beam !== null && (typeof beam !== 'number' || !Number.isInteger(beam) || beam < 1))
     fail('"policy.beam" must be a whole number of at least 1, or null');
@@ -130,7 +137,7 @@ export function parseAgentSpec(value: unknown, origin: string): AgentSpec {
       lookahead: integer(policyJson, 'lookahead', 0, MAX_LOOKAHEAD, DEFAULT_POLICY.lookahead),
       beam: beam as number | null,
       combine: choice(policyJson, 'combine', ['sum', 'last'] as const, DEFAULT_POLICY.combine),
-      tieBreak: choice(policyJson, 'tieBreak', ['first', 's4'] as const, DEFAULT_POLICY.tieBreak),
+      tieBreak: choice(policy, 'tieBreak', ['first', 'fewest-moves'] as const, DEFAULT_POLICY.tieBreak),
       rejectOvershoot: (policyJson.rejectOvershoot as boolean | undefined) ?? DEFAULT_POLICY.rejectOvershoot,
     },
   };

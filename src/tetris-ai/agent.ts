@@ -7,7 +7,7 @@ import type { RuleSet } from '../tetris/rules.ts';
 import type { AgentSpec } from './agent-spec.ts';
 import type { CandidateExplanation, Explanation, LineStep } from './explanation.ts';
 import { PlacementValue } from './placement-value.ts';
-import { s4Priority } from './search-path.ts';
+import { fewestMovesPriority } from './search-path.ts';
 import { PlacementSimulator } from './simulator.ts';
 
 /** How far below the best a placement's bound must be to skip it: far more than rounding can move either. */
@@ -69,8 +69,9 @@ export interface Chooser {
 export class AgentFault extends Error {}
 
 /**
- * An agent: an evaluator (features × weights, with S1's despair switch) driven by a policy (greedy,
- * lookahead over the preview with optional beam, S4's target and tie-break rules). One instance serves
+ * An agent: an evaluator (features × weights, with an optional despair switch) driven by a policy
+ * (greedy, lookahead over the preview with optional beam, refusing to overshoot a target score, a
+ * tie-break). One instance serves
  * one board size, rotation system and placement mode, and reuses its buffers from turn to turn.
  */
 export class TetrisAgent implements Chooser {
@@ -197,7 +198,7 @@ export class TetrisAgent implements Chooser {
     return bestIndex < 0 ? { value: -Infinity, index: fallback } : { value: best, index: bestIndex };
   }
 
-  /** Under S4's overshoot rule and rules with a target: whether a score passes or reaches it. */
+  /** Under the overshoot rule (`rejectOvershoot`) and rules with a target: whether a score passes or reaches it. */
   private targetEffect(scoreAfter: number, state: TurnState): 'overshoots' | 'reaches' | 'open' {
     if (!this.spec.policy.rejectOvershoot || state.target === null) return 'open';
     return scoreAfter > state.target ? 'overshoots' : scoreAfter === state.target ? 'reaches' : 'open';
@@ -350,8 +351,8 @@ export class TetrisAgent implements Chooser {
     if (bestIndex < 0 || value > best) return true;
     if (value < best) return false;
     if (this.spec.policy.tieBreak === 'first') return i < bestIndex;
-    const priority = s4Priority(placements, i, this.width);
-    const bestPriority = s4Priority(placements, bestIndex, this.width);
+    const priority = fewestMovesPriority(placements, i, this.width);
+    const bestPriority = fewestMovesPriority(placements, bestIndex, this.width);
     return priority < bestPriority || (priority === bestPriority && i < bestIndex);
   }
 }

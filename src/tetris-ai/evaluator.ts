@@ -19,7 +19,7 @@ export type Weights = Readonly<Record<string, number>>;
 
 /**
  * Features × weights: the value of a placement is Σ wᵢ·fᵢ. `score` always returns a value to maximise,
- * so an agent that minimises a cost (S1, S2) has its weighted sum negated. Features that `scanPlacement`
+ * so an agent that minimises a cost (greedy, tpg) has its weighted sum negated. Features that `scanPlacement`
  * measures are read from one scan of the board instead of computed one by one.
  */
 export class Evaluator {

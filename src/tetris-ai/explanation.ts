@@ -40,7 +40,7 @@ export interface CandidateExplanation {
   readonly total: number;
   /** The candidate's own value: its features' contributions add up to it. */
   readonly own: number;
-  /** Whether S1's despair weights valued it (its highest column is above the agent's threshold). */
+  /** Whether the agent's despair weights valued it (its highest column is above the agent's threshold). */
   readonly despair: boolean;
   readonly features: readonly FeatureTerm[];
   /** With lookahead: the best line of the known next pieces after it, as the policy searched it. */

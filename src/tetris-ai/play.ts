@@ -21,7 +21,7 @@ export interface PlayOptions {
   readonly maxPieces: number | null;
   /** The target score, under the `target` rules. */
   readonly target?: number;
-  /** Record S4's search path (one step per piece). */
+  /** Record the search path (one step per piece: shape, rotation, centre cell). */
   readonly recordPath?: boolean;
   /** Record the game as a replay log, which `replay` (src/tetris/game.ts) plays again to the same end. */
   readonly recordReplay?: boolean;

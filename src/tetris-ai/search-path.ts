@@ -5,7 +5,7 @@ import type { Shape } from '../tetris/shape.ts';
 
 /**
  * The centre cell of a placed piece: of its four cells, the one nearest the centre of its bounding
- * box (ties: the lower, then the left one). S4 reports each piece by this cell.
+ * box (ties: the lower, then the left one). A search path names each piece by this cell.
  */
 export function centreCell(shape: Shape, x: number, y: number): [number, number] {
   const cx = (shape.width - 1) / 2;
@@ -23,11 +23,11 @@ export function centreCell(shape: Shape, x: number, y: number): [number, number]
 }
 
 /**
- * S4's tie-break priority of placement i (lower is preferred): 100 × sideways moves + turns, counted
- * on the keys from the spawn position, + 10 when the piece's centre cell ends in the left half of the
- * board; a placement no key path reaches comes last.
+ * The `fewest-moves` tie-break's priority of placement i (lower is preferred): 100 × sideways moves +
+ * turns, counted on the keys from the spawn position, + 10 when the piece's centre cell ends in the
+ * left half of the board; a placement no key path reaches comes last.
  */
-export function s4Priority(placements: Placements, i: number, width: number): number {
+export function fewestMovesPriority(placements: Placements, i: number, width: number): number {
   const keys = placements.keys(i);
   if (keys === null) return Infinity;
   let sideways = 0;
@@ -40,7 +40,7 @@ export function s4Priority(placements: Placements, i: number, width: number): nu
   return 100 * sideways + turns + (centreX < width / 2 ? 10 : 0);
 }
 
-/** One step of S4's search path: the piece, its orientation and where its centre cell landed. */
+/** One step of a game's search path: the piece, its orientation and where its centre cell landed. */
 export interface PathStep {
   readonly shape: PieceName;
   readonly rotation: number;
@@ -51,7 +51,7 @@ export function pathStep(piece: Piece, shape: Shape, rotation: number, x: number
   return { shape: pieceName(piece), rotation, centre: centreCell(shape, x, y) };
 }
 
-/** S4's search path of a game, from its replay: a step for every piece that locked, in order. */
+/** The search path of a game, from its replay: a step for every piece that locked, in order. */
 export function pathOfReplay(log: ReplayLog): PathStep[] {
   const locks: LockResult[] = [];
   const { system } = replay(log, (lock) => locks.push(lock));

@@ -39,9 +39,9 @@ export interface GameOptions {
   seed?: number;
   /** How many next pieces are shown. */
   preview?: number;
-  /** Challenge rows at the start (S1): full rows but for one random gap each, 0–11. */
+  /** Challenge rows at the start: full rows but for one random gap each, 0–11. */
   garbageRows?: number;
-  /** The score to reach exactly under the `target` rules (S4). */
+  /** The score to reach exactly under the `target` rules. */
   target?: number;
 }
 
@@ -414,7 +414,7 @@ export function randomizerFor(config: Pick<GameConfig, 'randomizer' | 'seed' | '
   }
 }
 
-/** S1's challenge mode: the bottom `rows` rows filled but for one uniformly random gap each. */
+/** Challenge mode: the bottom `rows` rows filled but for one uniformly random gap each. */
 function addGarbage(board: Board, rows: number, prng: Prng): void {
   for (let y = 0; y < rows; y++) board.rows[y] = board.fullRow & ~(1 << prng.nextInt(board.width));
 }

@@ -21,11 +21,11 @@ export interface RuleSet {
   level(lines: number, score: number): number;
   /** Milliseconds between two gravity steps at this level and score (Infinity: no gravity). */
   gravityMs(level: number, score: number): number;
-  /** Whether the score must reach a target exactly (S4). */
+  /** Whether the score must reach a target exactly (the `target` rules). */
   readonly hasTarget: boolean;
 }
 
-/** S1: levels every 10 lines, 20 at most; gravity falls linearly from 1.1 s at level 0 to 0.1 s at level 20. */
+/** The classic rules: levels every 10 lines, 20 at most; gravity falls linearly from 1.1 s at level 0 to 0.1 s at level 20. */
 const MAX_CLASSIC_LEVEL = 20;
 const classicLevel = (lines: number): number => Math.min(MAX_CLASSIC_LEVEL, Math.floor(lines / 10));
 const classicGravityMs = (level: number): number => 1100 - 50 * level;

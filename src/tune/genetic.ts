@@ -17,7 +17,7 @@ const mutationRate = 0.1;
 const mutationDeviation = 0.2;
 
 /**
- * A genetic algorithm over weight directions (S1 proposed one to tune its weights; this is a common
+ * A genetic algorithm over weight directions (iarTris's report proposed one for its weights; this is a common
  * real-coded form): tournament selection of two parents, arithmetic crossover weighted by their
  * scores, Gaussian mutation of single genes, and elitism. A placement's rank does not change when
  * every weight is multiplied by the same positive number, so individuals are kept at length 1.

@@ -12,7 +12,7 @@ describe('gridmind agents', () => {
     expect(code).toBe(0);
     for (const name of ['greedy', 'skilled', 'lookahead', 'target', 'tpg', 'lee', 'dellacherie', 'eltetris', 'bcts'])
       expect(stdout).toMatch(new RegExp(`^${name} `, 'm'));
-    expect(stdout).toMatch(/source: Thiery & Scherrer 2009/);
+    expect(stdout).toMatch(/source: Thiery & Scherrer, "Building Controllers for Tetris", ICGA Journal 32\(1\), 2009/);
     const json = JSON.parse((await runCli(['agents', '--json'])).stdout) as { name: string; source: string }[];
     expect(json.map((agent) => agent.name)).toContain('bcts');
   });
@@ -59,7 +59,7 @@ describe('gridmind play', () => {
     expect(result.piecesPerSecond).toBeGreaterThan(0);
   });
 
-  it("writes S4's search path with --path", async () => {
+  it('writes the search path with --path', async () => {
     const path = join(dir, 'path.json');
     const { code, stdout } = await runCli(['play', '--agent', 'target', '--rules', 'target', '--target', '30', '--path', path, '--json']);
     expect(code).toBe(0);

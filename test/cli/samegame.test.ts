@@ -66,7 +66,7 @@ describe('gridmind samegame solve', () => {
     expect(first.score).toBe(bestScore(columnsOf(rows), 'classic'));
   });
 
-  it("takes S3's options: a depth limit, a heuristic, only an empty final board, the first solution; and prints text", async () => {
+  it("takes the systematic searches' options: a depth limit, a heuristic, only an empty final board, the first solution; and prints text", async () => {
     const { code, stdout } = await runCli(
       ['samegame', 'solve', '--file', small, '--method', 'iddfs', '--depth', '12', '--heuristic', 'h4', '--cleared-only', '--first'],
       env,

@@ -36,7 +36,7 @@ const nextOf = (frame: Frame) => frame.next_pieces.map((cells) => identifyPiece(
 
 describe('the Aveiro planner', () => {
   it('chooses with the agent code of play and bench: its lookahead over the next pieces and its tie-break', () => {
-    const spec = loadAgentSpec('lookahead'); // S1's one-piece lookahead, ties by S4's priority
+    const spec = loadAgentSpec('lookahead'); // the one-piece lookahead agent; ties go to the first in generation order
     expect(spec.policy.lookahead).toBe(1);
     const planner = new AveiroPlanner(aveiroAgent(spec));
     const greedy = new AveiroPlanner(aveiroAgent(withLookahead(spec, 0)));

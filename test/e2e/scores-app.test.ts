@@ -17,7 +17,7 @@ const NARROW = { width: 420, height: 900 };
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 /**
- * An agent that plays the Aveiro network game briefly: S1's greedy costs while its stack is low
+ * An agent that plays the Aveiro network game briefly: the greedy agent's costs while its stack is low
  * (it clears a few lines), then it builds as high as it can and tops out.
  */
 const SHORT_LIVED_AGENT = {

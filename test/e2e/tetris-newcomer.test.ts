@@ -237,7 +237,7 @@ describe('Play and Duel in their first minutes', () => {
         '30',
       ]);
 
-      // Stop: a human against an agent at S1's pace, stopped at once: decided by the score.
+      // Stop: a human against an agent at a key every 100 ms, stopped at once: decided by the score.
       await page.selectOption('[data-testid=player-left-player]', 'human');
       await page.selectOption('[data-testid=duel-limit]', 'none');
       await page.fill('[data-testid=duel-speed]', '100');

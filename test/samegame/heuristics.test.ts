@@ -24,7 +24,7 @@ function values(name: HeuristicName, shift: Shift): number[] {
   return [...out];
 }
 
-describe("S3's heuristics, computed by hand", () => {
+describe('the move heuristics, computed by hand', () => {
   it('h1 = n(n − 1)', () => {
     expect(values('h1', 'left')).toEqual([2, 6, 2]);
   });
@@ -38,7 +38,7 @@ describe("S3's heuristics, computed by hand", () => {
     // B: the 0 of C falls beside A: a merged group of 3 (6); nearest cell (1,0): 1 + 2 = 3.
     // C: nothing falls, nothing merges; nearest cell (1,2): 1 + 0 = 1.
     expect(values('h3', 'left')).toEqual([2 + 12 + 4, 5 + 6 + 3, 2 + 0 + 1]);
-    // Columns closing to the right: closeness counts x from the left (S3's own setting).
+    // Columns closing to the right: closeness counts x from the left (the setting of the solver they come from).
     expect(values('h3', 'right')).toEqual([2 + 12 + 2, 5 + 6 + 3, 2 + 0 + 2]);
   });
 

@@ -61,7 +61,7 @@ describe('budgets', () => {
   });
 });
 
-describe("S3's options", () => {
+describe("the systematic searches' goal and first-solution options", () => {
   // Clearing this board needs the 1s removed first; removing the 0s first scores more now but strands a 1.
   const board = parseBoardText(['001', '110', '001'].join('\n'));
   const small = new SameGameProblem(board, { scoring: 'classic', shift: 'left' });

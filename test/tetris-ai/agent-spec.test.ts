@@ -34,10 +34,10 @@ describe('agent files', () => {
     for (const name of builtInAgentNames()) expect(loadAgentSpec(name).name).toBe(name);
   });
 
-  it('keep El-Tetris on complete lines and S4 on eroded cells ×10, as their sources do', () => {
+  it('keep El-Tetris on complete lines and the target agent on eroded cells ×10, as their sources do', () => {
     expect(loadAgentSpec('eltetris').weights.completeLines).toBe(3.4181268101392694);
     expect(loadAgentSpec('target').weights.erodedPieceCells).toBe(34);
-    expect(loadAgentSpec('target').policy).toMatchObject({ tieBreak: 's4', rejectOvershoot: true });
+    expect(loadAgentSpec('target').policy).toMatchObject({ tieBreak: 'fewest-moves', rejectOvershoot: true });
     expect(loadAgentSpec('lookahead').policy.lookahead).toBe(1);
     expect(loadAgentSpec('greedy').despair).toEqual({ maxHeightAbove: 10, weights: { holes: 20, maxHeight: 80 } });
   });
@@ -78,9 +78,15 @@ describe('parseAgentSpec', () => {
     ['a despair without threshold', { despair: { weights: { holes: 1, landingHeight: 1 } } }, /"maxHeightAbove" must be a whole number/],
     ['an unknown field', { colour: 'red' }, /unknown field "colour"/],
     ['no features', { features: [] }, /"features" must be a non-empty list/],
+    ['an unknown tie-break', { policy: { tieBreak: 'random' } }, /"tieBreak" must be one of "first", "fewest-moves"$/],
   ])('reports %s', (_what, changes, message) => {
     expect(problem(changes)).toThrow(InputError);
     expect(problem(changes)).toThrow(message);
+  });
+
+  it('reads the tie-break `s4`, its former name, as `fewest-moves`', () => {
+    expect(parseAgentSpec({ ...valid, policy: { tieBreak: 's4' } }, 'old.json').policy.tieBreak).toBe('fewest-moves');
+    expect(parseAgentSpec({ ...valid, policy: { tieBreak: 'fewest-moves' } }, 'new.json').policy.tieBreak).toBe('fewest-moves');
   });
 
   it('reports a file that is not JSON', () => {

@@ -8,7 +8,7 @@ import { TetrisAgent, type TurnState } from '../../src/tetris-ai/agent.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import type { AgentSpec } from '../../src/tetris-ai/agent-spec.ts';
 import { Evaluator } from '../../src/tetris-ai/evaluator.ts';
-import { s4Priority } from '../../src/tetris-ai/search-path.ts';
+import { fewestMovesPriority } from '../../src/tetris-ai/search-path.ts';
 import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
 
 const classic = ROTATION_SYSTEMS.classic;
@@ -118,7 +118,7 @@ describe('greedy policy', () => {
     expect(agentFor(loadAgentSpec('dellacherie'), full).choose(turn(full, O))).toBeNull();
   });
 
-  it("switches to S1's despair weights above the threshold", () => {
+  it('switches to its despair weights above the threshold', () => {
     const greedy = loadAgentSpec('greedy');
     const despairOnly: AgentSpec = { ...greedy, weights: greedy.despair!.weights, despair: null };
     const normalOnly: AgentSpec = { ...greedy, despair: null };
@@ -210,7 +210,7 @@ describe('lookahead policy', () => {
   });
 });
 
-describe("S4's target policy", () => {
+describe("the target agent's policy", () => {
   const target = loadAgentSpec('target');
   const board = parseBoard(['....', '....', '....', '....', '###.', '###.'].join('\n'));
   const rules = RULE_SETS.target;
@@ -234,20 +234,20 @@ describe("S4's target policy", () => {
   });
 });
 
-describe("S4's tie-break priority", () => {
+describe('the fewest-moves tie-break priority', () => {
   it('counts a sideways move as 100 and a turn as 1, plus 10 in the left half', () => {
     const board = new Board(10, 20);
     const generator = new PlacementGenerator(10, 20, classic);
     const count = generator.generate(board, T, 'drop');
     const byKeys = new Map(Array.from({ length: count }, (_, i) => [generator.keys(i), i]));
     // "CH": one turn, centre cell (4, 1) in the left half. "RH": one move, centre (5, 0) in the right half.
-    expect(s4Priority(generator, byKeys.get('CH')!, 10)).toBe(1 + 10);
-    expect(s4Priority(generator, byKeys.get('RH')!, 10)).toBe(100);
-    expect(s4Priority(generator, byKeys.get('H')!, 10)).toBe(10);
+    expect(fewestMovesPriority(generator, byKeys.get('CH')!, 10)).toBe(1 + 10);
+    expect(fewestMovesPriority(generator, byKeys.get('RH')!, 10)).toBe(100);
+    expect(fewestMovesPriority(generator, byKeys.get('H')!, 10)).toBe(10);
   });
 });
 
-describe("S1's despair switch", () => {
+describe('the despair switch', () => {
   it('judges each placement by the highest column it leaves', () => {
     const greedy = loadAgentSpec('greedy');
     const board = new Board(10, 20);

@@ -48,7 +48,7 @@ describe('playing games', () => {
     expect(result).toMatchObject({ pieces: 100, outcome: 'piece-limit' });
   });
 
-  it("records S4's search path: per piece its shape, rotation and a centre cell of the piece", () => {
+  it('records the search path: per piece its shape, rotation and a centre cell of the piece', () => {
     const result = playGame(loadAgentSpec('target'), {
       rules: 'target',
       width: 10,

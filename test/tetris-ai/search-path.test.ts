@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/tetris/game.ts';
 import { pathOfReplay } from '../../src/tetris-ai/search-path.ts';
 
-describe("S4's search path from a replay", () => {
+describe('the search path from a replay', () => {
   it('has a step for every piece that locked, gravity locking several between two inputs included, in order', () => {
     const game = new Game({ rules: 'classic', width: 6, height: 10, seed: 4 });
     game.press('H');

@@ -175,7 +175,7 @@ describe('moves, gravity and locking', () => {
   });
 });
 
-describe('the target rules (S4)', () => {
+describe('the target rules', () => {
   it('succeed when the score reaches the target exactly', () => {
     const game = new Game({ rules: 'target', sequence: 'I', width: 4, height: 8, target: 3 });
     pressAll(game, 'HH');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULE_SETS, parseRuleSetName } from '../../src/tetris/rules.ts';
 
 describe('rule sets', () => {
-  it('classic scores S1: 100+5L, 400+20L, 900+45L, 1600+80L', () => {
+  it('classic scores 100+5L, 400+20L, 900+45L, 1600+80L', () => {
     const { points } = RULE_SETS.classic;
     expect([0, 1, 2, 3, 4].map((lines) => points(lines, 0))).toEqual([0, 100, 400, 900, 1600]);
     expect([1, 2, 3, 4].map((lines) => points(lines, 7))).toEqual([135, 540, 1215, 2160]);
@@ -16,7 +16,7 @@ describe('rule sets', () => {
     expect(gravityMs(20, 0)).toBe(100);
   });
 
-  it('target scores S4: n(n−1)+1 for n ≥ 1 lines', () => {
+  it('target scores n(n−1)+1 for n ≥ 1 lines', () => {
     expect([0, 1, 2, 3, 4].map((lines) => RULE_SETS.target.points(lines, 0))).toEqual([0, 1, 3, 7, 13]);
     expect(RULE_SETS.target.hasTarget).toBe(true);
   });

@@ -32,7 +32,7 @@ export function useKeys(handler: (event: KeyboardEvent) => void): void {
   }, []);
 }
 
-/** Calls `onLoss` when the page loses focus or is hidden (S1 pauses then). */
+/** Calls `onLoss` when the page loses focus or is hidden (iarTris pauses then). */
 export function useFocusLoss(onLoss: () => void): void {
   const latest = useRef(onLoss);
   latest.current = onLoss;

@@ -3,7 +3,7 @@ import type { ScanSlot } from './board-scan.ts';
 /**
  * What an evaluation feature sees, and what a feature is.
  *
- * Conventions (shared/BENCHMARKS.md): heights count from the floor; a column's height is its highest
+ * Conventions (MdpTetris's, docs/sources.md): heights count from the floor; a column's height is its highest
  * filled cell + 1 (0 when empty). Unless a feature says otherwise it is measured on the board after the
  * placement and after its full rows are removed.
  */

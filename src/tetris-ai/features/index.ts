@@ -5,11 +5,13 @@ import * as measure from './measures.ts';
 
 export type { BoardView, Feature, FeatureInput } from './feature.ts';
 
-const S1 = 'S1 iarTris (FEUP 2009)';
-const S2 = 'S2 TPG-TETRIS (Aveiro)';
+const IARTRIS = 'iarTris (FEUP student report, 2009)';
+const TPG = 'TPG-TETRIS (Aveiro student agent)';
+/** The student report on greedy Tetris search for a target score (the `target` agent). */
+const TARGET_REPORT = 'greedy target-score Tetris (student report)';
 const DELLACHERIE = 'Dellacherie (in Fahey 2003), as MdpTetris computes it';
 const BCTS = 'BCTS, Thiery & Scherrer 2009';
-const LEE = "Yiyuan Lee's Tetris AI (S5), measured before full rows are removed";
+const LEE = "Yiyuan Lee's Tetris AI (2013), measured before full rows are removed";
 const CBMPI = 'Scherrer, Ghavamzadeh, Gabillon, Lesner & Geist 2015 (CBMPI), value-function features';
 
 function define(
@@ -36,45 +38,45 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
     define(
       'landingHeight',
       "row of the placed piece's lowest cell (from 0) + (piece height − 1) / 2",
-      `${DELLACHERIE}; S4`,
+      `${DELLACHERIE}; ${TARGET_REPORT}`,
       (input) => input.landingHeight,
       { scanSlot: SCAN_SLOTS.landingHeight },
     ),
     define(
       'erodedPieceCells',
       'lines cleared by the placement × cells of the placed piece removed by them',
-      `${DELLACHERIE}; ${BCTS}; S4`,
+      `${DELLACHERIE}; ${BCTS}; ${TARGET_REPORT}`,
       (input) => input.erodedCells,
       { scanSlot: SCAN_SLOTS.erodedPieceCells },
     ),
-    define('completeLines', 'lines cleared by the placement', `${S2}; El-Tetris's own code; ${LEE}`, (input) => input.linesCleared, {
+    define('completeLines', 'lines cleared by the placement', `${TPG}; El-Tetris's own code; ${LEE}`, (input) => input.linesCleared, {
       scanSlot: SCAN_SLOTS.completeLines,
     }),
     define(
       'rowTransitions',
       'per row, filled↔empty changes left to right with both walls filled (an empty row scores 2), over all rows',
-      `${DELLACHERIE}; ${BCTS}; S4`,
+      `${DELLACHERIE}; ${BCTS}; ${TARGET_REPORT}`,
       (input) => measure.rowTransitions(input.after, input.width, input.height),
       { scanSlot: SCAN_SLOTS.rowTransitions },
     ),
     define(
       'columnTransitions',
       'per column, changes bottom to top with the floor filled and the space above the board empty',
-      `${DELLACHERIE}; ${BCTS}; S4`,
+      `${DELLACHERIE}; ${BCTS}; ${TARGET_REPORT}`,
       (input) => measure.columnTransitions(input.after, input.fullRow),
       { scanSlot: SCAN_SLOTS.columnTransitions },
     ),
     define(
       'holes',
       'empty cells with at least one filled cell above them in the same column',
-      `${S1} H1; ${S2}; ${DELLACHERIE}; ${BCTS}; S4`,
+      `${IARTRIS} H1; ${TPG}; ${DELLACHERIE}; ${BCTS}; ${TARGET_REPORT}`,
       (input) => measure.holes(input.after),
       { scanSlot: SCAN_SLOTS.holes },
     ),
     define(
       'cumulativeWells',
       'each well cell (empty, both neighbours filled, walls count) adds 1 + the empty cells directly below it down to the first filled cell',
-      `${DELLACHERIE}; ${BCTS}; S4`,
+      `${DELLACHERIE}; ${BCTS}; ${TARGET_REPORT}`,
       (input) => measure.cumulativeWells(input.after, input.width, input.fullRow),
       { scanSlot: SCAN_SLOTS.cumulativeWells },
     ),
@@ -111,51 +113,57 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
       (input) => measure.unfitPieces(input.after, input.width, input.height),
       { ...heights, nonNegative: true },
     ),
-    define('aggregateHeight', 'Σ column heights', S2, (input) => measure.aggregateHeight(input.after, input.width), {
+    define('aggregateHeight', 'Σ column heights', TPG, (input) => measure.aggregateHeight(input.after, input.width), {
       ...heights,
       scanSlot: SCAN_SLOTS.aggregateHeight,
     }),
-    define('bumpiness', 'Σ |hᵢ − hᵢ₊₁| over neighbouring columns', S2, (input) => measure.bumpiness(input.after, input.width), {
+    define('bumpiness', 'Σ |hᵢ − hᵢ₊₁| over neighbouring columns', TPG, (input) => measure.bumpiness(input.after, input.width), {
       ...heights,
       scanSlot: SCAN_SLOTS.bumpiness,
     }),
     define(
       'emptyColumns',
-      'Σ |hᵢ − hᵢ₊₁| over neighbouring columns whose heights differ by 3 or more (S2\'s "colunas vazias")',
-      S2,
+      'Σ |hᵢ − hᵢ₊₁| over neighbouring columns whose heights differ by 3 or more (TPG-TETRIS\'s "colunas vazias")',
+      TPG,
       (input) => measure.steepSteps(input.after, input.width),
       heights,
     ),
-    define('maxHeight', 'height of the highest column', `${S1} H2`, (input) => measure.maxHeight(input.after, input.width), {
+    define('maxHeight', 'height of the highest column', `${IARTRIS} H2`, (input) => measure.maxHeight(input.after, input.width), {
       ...heights,
       scanSlot: SCAN_SLOTS.maxHeight,
     }),
     define(
       'averageHeight',
       'mean column height',
-      `${S1} H3`,
+      `${IARTRIS} H3`,
       (input) => measure.aggregateHeight(input.after, input.width) / input.width,
       heights,
     ),
     define(
       'heightRange',
       'highest minus lowest column height',
-      `${S1} H4`,
+      `${IARTRIS} H4`,
       (input) => measure.maxHeight(input.after, input.width) - measure.minHeight(input.after, input.width),
       heights,
     ),
-    define('heightDeviation', 'Σ |hᵢ − mean height|', `${S1} H5`, (input) => measure.heightDeviation(input.after, input.width), heights),
+    define(
+      'heightDeviation',
+      'Σ |hᵢ − mean height|',
+      `${IARTRIS} H5`,
+      (input) => measure.heightDeviation(input.after, input.width),
+      heights,
+    ),
     define(
       'overload',
-      'per column, the filled cells above its highest hole (S1\'s "pieces above holes")',
-      `${S1} H6`,
+      'per column, the filled cells above its highest hole (iarTris\'s "pieces above holes")',
+      `${IARTRIS} H6`,
       (input) => measure.overload(input.after, input.width),
       heights,
     ),
     define(
       'weightedHeight',
       'Σ hᵢ · 2i, columns numbered from 0 at the left (multipliers 0, 2, 4, …)',
-      `${S1} H7`,
+      `${IARTRIS} H7`,
       (input) => measure.weightedHeight(input.after, input.width),
       heights,
     ),

@@ -3,7 +3,7 @@ import { orientationFromDrawing } from '../shape.ts';
 import { buildRotationSystem } from './system.ts';
 
 /**
- * `aveiro`: the University of Aveiro course server's pieces (`shared/protocols/aveiro-tetris.md`).
+ * `aveiro`: the University of Aveiro course server's pieces (github.com/dgomes/ia-tetris).
  * Each orientation is drawn in a 5×5 box (rows top to bottom); the `w` key steps to the next
  * orientation in the list with the box left in place, and is reverted when blocked (no kicks).
  * A new piece starts in orientation 1 (O in 0) with its box at the protocol's x = 2 (x = 1 of the

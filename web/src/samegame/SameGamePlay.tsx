@@ -22,7 +22,7 @@ import './samegame.css';
 const BOARD_BORDER = 1;
 
 /**
- * SameGame (S3) to play: by clicking or tapping groups, or by keyboard (keys.ts) on a cursor; undo and
+ * SameGame to play: by clicking or tapping groups, or by keyboard (keys.ts) on a cursor; undo and
  * redo, hints, compete with the computer and watch its line, a full solution replayed, and a finished
  * game saved as a high score.
  */

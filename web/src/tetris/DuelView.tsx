@@ -33,7 +33,7 @@ const SMALL_BOARD = { width: 10, height: 10 };
 const FREE_ROWS = 4;
 
 /**
- * Two boards on the same seed and pieces: human vs agent or agent vs agent (S1's future work). A wide
+ * Two boards on the same seed and pieces: human vs agent or agent vs agent (iarTris's future work). A wide
  * window shows them side by side with their stats, all without scrolling; a narrow one stacks them.
  * Paused, each board goes one piece on (N), and "Why here?" (Y) explains one side's piece.
  */

@@ -40,7 +40,7 @@ function outcomeMessage(session: TetrisSession): string {
   }
 }
 
-/** Saves S4's search path (per piece: shape, rotation, centre cell) as a JSON file. */
+/** Saves the search path (per piece: shape, rotation, centre cell) as a JSON file. */
 function downloadPath(session: TetrisSession): void {
   const { setup, game } = session;
   const file = {

@@ -1,7 +1,7 @@
 import type { Key } from '../../../src/tetris/keys.ts';
 
 /**
- * S1's keys (W/↑ rotate, A/← left, D/→ right, S/↓ down, Space drop) plus the Guideline's X (clockwise)
+ * iarTris's keys (W/↑ rotate, A/← left, D/→ right, S/↓ down, Space drop) plus the Guideline's X (clockwise)
  * and Z (counter-clockwise), mapped to game keys.
  */
 const GAME_KEYS: Record<string, Key> = {

@@ -42,7 +42,7 @@ export const DEFAULT_SETUP: SessionSetup = {
   seed: 1,
   target: 100,
 };
-/** S1's pace for an agent: one key every 100 ms. */
+/** An agent's pace at human speed: one key every 100 ms, as iarTris's AIs press them. */
 export const HUMAN_PACE_MS = 100;
 /** Colour index of challenge (garbage) cells; pieces use 1–7. */
 export const GARBAGE_COLOUR = 8;
@@ -63,8 +63,8 @@ const samePosition = (a: ActivePiece | null, b: ActivePiece | null) =>
 
 /**
  * One game on screen: the rules engine's {@link Game}, who controls it (a human, or an agent
- * searching in a Web Worker), real time turned into game time, the colours of the locked cells, and
- * S4's search path. The view calls {@link frame} on every animation frame.
+ * searching in a Web Worker), real time turned into game time, the colours of the locked cells, and the
+ * search path. The view calls {@link frame} on every animation frame.
  */
 export class TetrisSession {
   readonly game: Game;
@@ -165,7 +165,7 @@ export class TetrisSession {
     return next;
   }
 
-  /** S4's search path of the game so far, from its log: every piece that locked, however fast the locks came. */
+  /** The search path of the game so far, from its log: every piece that locked, however fast the locks came. */
   path(): PathStep[] {
     return pathOfReplay(this.game.replayLog());
   }
