@@ -26,6 +26,12 @@ describe("the package's public API, as api/ records it", () => {
     expect(readdirSync(API_FOLDER).sort(), `api/ holds a report of an entry point the package no longer has: delete it`).toEqual(expected);
   });
 
+  it('lists every name by name: no entry point re-exports a whole module', () => {
+    for (const entry of entries) {
+      expect(readFileSync(entry.source, 'utf8'), relative(ROOT, entry.source)).not.toMatch(/^export \*/m);
+    }
+  });
+
   it('writes no path of this machine into a report, so that they read the same wherever they are made', () => {
     for (const report of reports.values()) expect(report).not.toContain(ROOT);
   });
