@@ -8,18 +8,9 @@
  * aggregate height −0.510066), written as code instead of as an agent file. A `Chooser` is all
  * Gridmind's play loop needs.
  */
-import {
-  loadAgentSpec,
-  playResearchWith,
-  researchRotation,
-  TetrisAgent,
-  type Choice,
-  type Chooser,
-  type PlayOptions,
-  type TurnState,
-} from 'gridmind/agents';
+import { loadAgentSpec, playGame, playGameWith, type Choice, type Chooser, type PlayOptions, type TurnState } from 'gridmind/agents';
 import { mean, standardError } from 'gridmind/bench';
-import { Board, PlacementGenerator, type Piece } from 'gridmind/tetris';
+import { Board, PlacementGenerator, type Game, type Piece, type RotationSystem } from 'gridmind/tetris';
 
 /** The board's four measures, after full rows are cleared. */
 function measures(board: Board): { holes: number; bumpiness: number; aggregateHeight: number } {
@@ -34,10 +25,13 @@ function measures(board: Board): { holes: number; bumpiness: number; aggregateHe
 
 /** Places each piece where Lee's weighted sum of the four measures is highest. */
 class MyEvaluator implements Chooser {
+  private readonly system: RotationSystem;
   private readonly generator: PlacementGenerator;
 
-  constructor(private readonly options: PlayOptions) {
-    this.generator = new PlacementGenerator(options.width, options.height, researchRotation(options));
+  /** Made for each game, from the game: its board's size and its rotation system. */
+  constructor(game: Game) {
+    this.system = game.system;
+    this.generator = new PlacementGenerator(game.board.width, game.board.height, game.system);
   }
 
   choose({ board, piece }: TurnState): Choice | null {
@@ -53,7 +47,7 @@ class MyEvaluator implements Chooser {
 
   private value(board: Board, piece: Piece, i: number): number {
     const after = board.clone();
-    after.place(researchRotation(this.options).orientations[piece][this.generator.rotation[i]], this.generator.x[i], this.generator.y[i]);
+    after.place(this.system.orientations[piece][this.generator.rotation[i]], this.generator.x[i], this.generator.y[i]);
     const lines = after.clearFullRows();
     const { holes, bumpiness, aggregateHeight } = measures(after);
     return 0.760666 * lines - 0.35663 * holes - 0.184483 * bumpiness - 0.510066 * aggregateHeight;
@@ -66,8 +60,8 @@ const bcts = loadAgentSpec('bcts');
 const mine = [];
 const theirs = [];
 for (let seed = 1; seed <= games; seed++) {
-  mine.push(playResearchWith(new MyEvaluator(options(seed)), options(seed)).lines);
-  theirs.push(playResearchWith(new TetrisAgent(bcts, 10, 10, researchRotation(options(seed)), 'drop'), options(seed)).lines);
+  mine.push(playGameWith((game) => new MyEvaluator(game), options(seed)).lines);
+  theirs.push(playGame(bcts, options(seed)).lines);
 }
 const figure = (lines: number[]) => `${mean(lines).toFixed(1)} ± ${standardError(lines).toFixed(1)}`;
 console.log(JSON.stringify({ games, mine: figure(mine), bcts: figure(theirs), mineLines: mine, bctsLines: theirs }));

@@ -51,7 +51,8 @@ const STORED = 'stored';
 
 export interface BenchResult {
   readonly summary: TetrisRunSummary;
-  readonly perGame: TetrisRun['perGame'];
+  /** Per game, in seed order: the agent's lines, and the opponent's with a `vs` (as a stored run keeps them). */
+  readonly perGame: { readonly lines: number[]; readonly vsLines?: number[] };
   /** The seeds of the games summarised: all of them, unless `storedOnly` left some out. */
   readonly seeds: number[];
 }

@@ -1,22 +1,49 @@
 /**
- * `gridmind/agents`: Tetris agents. Agent files (`AgentSpec`) and the built-in agents, feature-based
- * evaluators with lookahead, the play loops of the research protocol and of key-driven games, agents
- * written in code (`CodeAgent`, the interface of `--agent ./my-agent.js`), explanations of an agent's
- * choice (`TetrisAgent.explain`, `explainGamePiece`), and Tetris as a search problem for the methods of
- * gridmind/search.
+ * `gridmind/agents`: Tetris agents, named one by one (its report: api/gridmind-agents.api.md).
+ *
+ * - Agent files (`AgentSpec`, `loadAgentSpec`, the built-in agents, `withLookahead`): agents as data, the
+ *   form every built-in and tuned agent takes.
+ * - `TetrisAgent` and `Chooser`: an agent's policy, and the interface of a player of your own.
+ * - `playGame` (an agent file) and `playGameWith` (a chooser of your own), with their options and
+ *   result: one game under any rules, on the same pieces as `gridmind bench` for the same seed.
+ * - Features (`FEATURES`, `Evaluator`, `AfterstateMeasurer`): what agents measure of a board, for
+ *   evaluators and learners.
+ * - Explanations (`TetrisAgent.explain`, `explainGamePiece`): why an agent chose its placement.
+ * - Agents in code and programs (`CodeAgent`, `loadCodeAgent`, `loadProgramAgent`, `CodeAgentChooser`):
+ *   the interface of `--agent ./my-agent.js`, and how to play one from code.
+ * - `TetrisProblem` and `SearchPlayer`: Tetris with known pieces for the methods of gridmind/search.
  *
  * @module gridmind/agents
  */
-export * from '../tetris-ai/agent.ts';
-export * from '../tetris-ai/agent-files.ts';
-export * from '../tetris-ai/afterstates.ts';
-export * from '../tetris-ai/agent-spec.ts';
-export * from '../tetris-ai/code-agents.ts';
-export * from '../tetris-ai/evaluator.ts';
-export { explainGamePiece, type ExplainedTurn } from '../tetris-ai/explain.ts';
-export * from '../tetris-ai/explanation.ts';
+export {
+  MAX_LOOKAHEAD,
+  parseAgentSpec,
+  withLookahead,
+  type AgentSpec,
+  type DespairSpec,
+  type PolicySpec,
+} from '../tetris-ai/agent-spec.ts';
+export { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
+export { AgentFault, TetrisAgent, type Choice, type Chooser, type TurnState } from '../tetris-ai/agent.ts';
+export { placementMode, playGame, playGameWith, type PlayOptions, type PlayOutcome, type PlayResult } from '../tetris-ai/play.ts';
+export type { PathStep } from '../tetris-ai/search-path.ts';
 export { FEATURES, findFeature, type BoardView, type Feature, type FeatureInput } from '../tetris-ai/features/index.ts';
-export * from '../tetris-ai/play.ts';
-export { loadProgramAgent, type AgentProgram } from '../tetris-ai/process-agent.ts';
-export * from '../tetris-search/problem.ts';
-export * from '../tetris-search/search-player.ts';
+export { Evaluator, type FeatureTerm, type Sense, type Weights } from '../tetris-ai/evaluator.ts';
+export { AfterstateMeasurer } from '../tetris-ai/afterstates.ts';
+export { explainGamePiece, type ExplainedTurn } from '../tetris-ai/explain.ts';
+export { REFUSAL_REASONS, type CandidateExplanation, type Explanation, type LineStep, type Refusal } from '../tetris-ai/explanation.ts';
+export {
+  CodeAgentChooser,
+  DEFAULT_MOVE_TIME_LIMIT,
+  loadCodeAgent,
+  type AgentLimits,
+  type AgentModule,
+  type AgentTurn,
+  type CodeAgent,
+  type GameAgent,
+  type GameStart,
+  type Placement,
+} from '../tetris-ai/code-agents.ts';
+export { loadProgramAgent, type AgentProgram, type OutsideAgent } from '../tetris-ai/process-agent.ts';
+export { TetrisProblem, TOPPED_OUT, type TetrisProblemSetting, type TetrisState } from '../tetris-search/problem.ts';
+export { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';

@@ -1,17 +1,22 @@
 /**
- * `gridmind/bench`: the benchmark harness. Tetris games and SameGame boards run as tasks on worker
- * threads (`TaskPool`) or on the workers of a Redis queue (`openTaskRunner`), each result kept as it
- * arrives (`sqliteTaskStore`); runs are stored in Gridmind's SQLite database and read back. The
- * database needs the optional package better-sqlite3, and a Redis queue BullMQ and ioredis: each is
- * loaded when first used, and where it is not installed the error says how to add it.
+ * `gridmind/bench`: the benchmark harness, named one by one (its report: api/gridmind-bench.api.md).
+ * Gridmind's own database of runs stays inside: the `gridmind` command stores runs, a program gets its
+ * results back as values.
+ *
+ * - `runTetrisBench` and `runSameGameBench` with their options and results: a benchmark of Tetris players
+ *   or of a SameGame solver, run from code, summarised as `gridmind bench` summarises it.
+ * - `TaskPool` (worker threads) and `openTaskRunner` (threads, or the workers of a Redis queue, which needs
+ *   the optional packages BullMQ and ioredis), with the tasks they run: where a benchmark's games are played.
+ * - `TaskStore`: where a benchmark keeps each finished task and finds it again, for one of your own.
+ * - Statistics (`mean`, `median`, `standardError`, `pairedComparison`): the figures results are given in.
  *
  * @module gridmind/bench
  */
-export { mean, median, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';
-export { runSameGameBench, storeSameGameBench, type SameGameBenchOptions, type SameGameBenchResult } from '../bench/samegame-bench.ts';
-export { sqliteTaskStore, type TaskStore } from '../bench/task-store.ts';
+export { runTetrisBench, type BenchOptions, type BenchPlayer, type BenchResult } from '../bench/tetris-bench.ts';
+export { runSameGameBench, type SameGameBenchOptions, type SameGameBenchResult } from '../bench/samegame-bench.ts';
+export type { BoardRecord, PlayerSummary, RunComparison, TetrisRunSummary } from '../store/runs.ts';
+export type { BenchProgress } from '../bench/eta.ts';
 export { openTaskRunner, TaskPool, type TaskRunner } from '../bench/task-runner.ts';
-export type { BenchTask, Done, GameResult, SameGameBoardTask, TaskResult, TetrisGameTask } from '../bench/tasks.ts';
-export { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer, type BenchResult } from '../bench/tetris-bench.ts';
-export { databasePath, openDatabase, type Db, type DbStatement, type DbTransaction } from '../store/database.ts';
-export { findRun, listRuns, type Run, type SameGameRun, type TetrisRun } from '../store/runs.ts';
+export type { BenchTask, BoardSolveOptions, Done, GameResult, SameGameBoardTask, TaskResult, TetrisGameTask } from '../bench/tasks.ts';
+export type { TaskStore } from '../bench/task-store.ts';
+export { mean, median, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';

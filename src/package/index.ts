@@ -1,15 +1,20 @@
 /**
- * `gridmind`: every part of the library, one namespace per subpath (`tetris`, `samegame`, `search`,
- * `agents`, `env`, `bench`), and the errors Gridmind throws. Importing a subpath (`gridmind/tetris`)
- * loads only that part.
+ * `gridmind`: every part of the library as a namespace, and the error Gridmind's functions throw (its
+ * report: api/gridmind.api.md). Importing a subpath (`gridmind/tetris`) loads only that part.
+ *
+ * - `tetris`, `samegame`, `search`, `agents`, `env`, `bench`: the subpaths' names, for one import of all.
+ * - `InputError`: what every function throws for input it refuses (a bad name, file, size or setting).
+ * - `GRIDMIND_VERSION`: the package's version (its package.json's), for programs that record what ran.
  *
  * @module gridmind
  */
-export * as agents from './agents.ts';
-export * as bench from './bench.ts';
-export * as env from './env.ts';
-export * as samegame from './samegame.ts';
-export * as search from './search.ts';
-export * as tetris from './tetris.ts';
-export { InputError, RunFailure } from '../core/errors.ts';
+import * as agents from './agents.ts';
+import * as bench from './bench.ts';
+import * as env from './env.ts';
+import * as samegame from './samegame.ts';
+import * as search from './search.ts';
+import * as tetris from './tetris.ts';
+
+export { agents, bench, env, samegame, search, tetris };
+export { InputError } from '../core/errors.ts';
 export { GRIDMIND_VERSION } from '../core/version.ts';

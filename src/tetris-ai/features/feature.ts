@@ -35,9 +35,12 @@ export interface FeatureInput {
   /**
    * Rows of `after` below this index are those of a board measured beforehand, whose bottom-up measures
    * `lowRows` holds, so that a scan need not measure them again (0 or absent: measure every row).
-   * `PlacementSimulator.place` sets both.
+   * `PlacementSimulator.place` sets both. Internal: the package's types leave both out.
+   *
+   * @internal
    */
   sameBelow?: number;
+  /** @internal */
   readonly lowRows?: LowRows;
 }
 
@@ -67,7 +70,12 @@ export interface Feature {
   /** Whether it reads `heights`. */
   readonly usesHeights: boolean;
   compute(input: FeatureInput): number;
-  /** Where `scanPlacement` puts the same value, for a feature it measures. */
+  /**
+   * Where `scanPlacement` puts the same value, for a feature it measures. Internal: the package's types
+   * leave it out.
+   *
+   * @internal
+   */
   readonly scanSlot?: ScanSlot;
   /**
    * Declared never below 0 (declared where a search gains by it): a search's bounds, which measure only
