@@ -9,8 +9,8 @@
  * - Features (`FEATURES`, `Evaluator`, `AfterstateMeasurer`): what agents measure of a board, for
  *   evaluators and learners.
  * - Explanations (`TetrisAgent.explain`, `explainGamePiece`): why an agent chose its placement.
- * - Agents in code and programs (`CodeAgent`, `loadCodeAgent`, `loadProgramAgent`, `CodeAgentChooser`):
- *   the interface of `--agent ./my-agent.js`, and how to play one from code.
+ * - Agents in code and programs (`CodeAgent`, `AgentTurn` with its afterstates, `loadCodeAgent`,
+ *   `loadProgramAgent`, `CodeAgentChooser`): the interface of `--agent ./my-agent.js`, and how to play one from code.
  * - `TetrisProblem` and `SearchPlayer`: Tetris with known pieces for the methods of gridmind/search.
  *
  * @module gridmind/agents
@@ -36,6 +36,7 @@ export {
   CodeAgentChooser,
   DEFAULT_MOVE_TIME_LIMIT,
   loadCodeAgent,
+  type Afterstate,
   type AgentLimits,
   type AgentModule,
   type AgentTurn,
@@ -43,6 +44,7 @@ export {
   type GameAgent,
   type GameStart,
   type Placement,
+  type TurnData,
 } from '../tetris-ai/code-agents.ts';
 export { loadProgramAgent, type AgentProgram, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 export { TetrisProblem, TOPPED_OUT, type TetrisProblemSetting, type TetrisState } from '../tetris-search/problem.ts';
