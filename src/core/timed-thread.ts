@@ -10,6 +10,7 @@
  * reply from the port with `receiveMessageOnPort`.
  */
 import { messageOf } from './errors.ts';
+import { lowerThisThreadsPriority } from './thread-priority.ts';
 import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 
 /**
@@ -226,6 +227,7 @@ export class TimedThread<D, R, A> {
  */
 export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(request: R) => A | Promise<A>>): Promise<void> {
   const { data, port, posted } = workerData as TimedThreadData<D>;
+  lowerThisThreadsPriority(); // its caller (a server's main thread, a game's clock) goes first
   process.stdout.write = process.stderr.write.bind(process.stderr); // what the thread's code prints is never a command's output
   const reply = (message: ThreadReply<A>) => {
     port.postMessage(message);

@@ -9,6 +9,7 @@
  * the body, so that a body padded with anything else than inputs is not free to parse.
  */
 import { InputError } from '../core/errors.ts';
+import { lowerThisThreadsPriority } from '../core/thread-priority.ts';
 import { openDatabase, type Db } from '../store/database.ts';
 import { addHighScore, GameStoredAlready, type HighScore, type ScoreTable } from '../store/highscores.ts';
 import { verifyScore, type VerifiedScore } from './verified-scores.ts';
@@ -51,6 +52,8 @@ export type ScoreCheckOutcome =
 export function keepScore(db: Db, { table, entry }: VerifiedScore): KeptScore {
   return { id: addHighScore(db, table, entry), table, points: entry.points, lines: entry.lines };
 }
+
+lowerThisThreadsPriority(); // the server's main thread, which answers every client, goes first
 
 /** This thread's connections, by database file. */
 const databases = new Map<string, Db>();

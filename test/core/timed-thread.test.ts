@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BACKGROUND_NICE } from '../../src/core/thread-priority.ts';
 import { THREAD_START_LIMIT_MS, ThreadOutOfMemory, TimedThread } from '../../src/core/timed-thread.ts';
 
 const late = (limit: number, starting: boolean) => new Error(`${starting ? 'not started' : 'late'} after ${limit} ms`);
@@ -12,6 +14,22 @@ describe('TimedThread: a module on a thread of its own, each answer awaited with
       const wrong: number[] = [];
       for (let n = 0; n < 30_000; n++) if (thread.request(n, 5000, late) !== n + 7) wrong.push(n);
       expect(wrong).toEqual([]);
+    } finally {
+      thread.stop();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')("runs the thread below its caller's priority, so that the caller goes first", () => {
+    // A thread's nice value: the 19th field of /proc/…/stat, the 17th after the command's closing parenthesis.
+    const niceOf = (stat: string) => Number(readFileSync(stat, 'utf8').split(') ')[1].split(' ')[16]);
+    const tasks = () => new Set(readdirSync('/proc/self/task'));
+    const before = tasks();
+    const thread = start(1);
+    try {
+      expect(thread.request(1, 5000, late)).toBe(2);
+      const started = [...tasks()].filter((task) => !before.has(task));
+      expect(started.map((task) => niceOf(`/proc/self/task/${task}/stat`))).toContain(BACKGROUND_NICE);
+      expect(niceOf('/proc/thread-self/stat')).toBe(0);
     } finally {
       thread.stop();
     }
