@@ -24,10 +24,10 @@ export const FINISHED_GAMES_KEPT = 20;
 const message = z.discriminatedUnion('cmd', [
   z.object({
     cmd: z.literal('join'),
-    name: z.string('"name" must be a string').optional(),
-    game: z.number('"game" must be the number of a live game').int('"game" must be the number of a live game').optional(),
+    name: z.string({ message: '"name" must be a string' }).optional(),
+    game: z.number({ message: '"game" must be the number of a live game' }).int('"game" must be the number of a live game').optional(),
   }),
-  z.object({ cmd: z.literal('key'), key: z.string('"key" must be a string such as "a"') }),
+  z.object({ cmd: z.literal('key'), key: z.string({ message: '"key" must be a string such as "a"' }) }),
 ]);
 
 export interface AveiroServerOptions {

@@ -29,7 +29,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 export const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 
 const tableShape = {
-  game: z.enum(['tetris', 'samegame', 'aveiro']),
+  game: z.enum(['tetris', 'samegame', 'aveiro'], { message: 'game must be tetris, samegame or aveiro' }),
   rules: z.string().regex(/^[a-z]{1,20}(\/[a-z]{1,10})?$/, 'rules must be a rule set name'),
   board: z.string().regex(/^\d{1,2}x\d{1,2}$/, 'board must be written WIDTHxHEIGHT'),
 };
@@ -44,7 +44,11 @@ const TARGET_MESSAGE = 'target must be a whole number of at least 1';
 const COLOURS_MESSAGE = `colours must be a whole number from ${MIN_COLOURS} to ${MAX_COLOURS}`;
 const PREVIEW_MESSAGE = `preview must be a whole number from 0 to ${MAX_PREVIEW}`;
 const ROWS_MESSAGE = `rows must be a whole number of challenge rows from 0 to ${MAX_GARBAGE_ROWS}`;
-const targetScore = z.number(TARGET_MESSAGE).int(TARGET_MESSAGE).min(1, TARGET_MESSAGE).max(Number.MAX_SAFE_INTEGER, TARGET_MESSAGE);
+const targetScore = z
+  .number({ message: TARGET_MESSAGE })
+  .int(TARGET_MESSAGE)
+  .min(1, TARGET_MESSAGE)
+  .max(Number.MAX_SAFE_INTEGER, TARGET_MESSAGE);
 /** A whole number in a query, from `min` to `max`. */
 const wholeParameter = (min: number, max: number, message: string) =>
   z
@@ -62,11 +66,15 @@ const tableQuery = z.object({
     .pipe(targetScore)
     .optional(),
   colours: wholeParameter(MIN_COLOURS, MAX_COLOURS, COLOURS_MESSAGE),
-  rotation: z.enum(ROTATION_SYSTEM_NAMES, `rotation must be ${ROTATION_SYSTEM_NAMES.join(' or ')}`).optional(),
-  dealing: z.enum(DEALT_RANDOMIZERS, `dealing must be ${DEALT_RANDOMIZERS.join(' or ')}`).optional(),
+  rotation: z.enum(ROTATION_SYSTEM_NAMES, { message: `rotation must be ${ROTATION_SYSTEM_NAMES.join(' or ')}` }).optional(),
+  dealing: z.enum(DEALT_RANDOMIZERS, { message: `dealing must be ${DEALT_RANDOMIZERS.join(' or ')}` }).optional(),
   preview: wholeParameter(0, MAX_PREVIEW, PREVIEW_MESSAGE),
   rows: wholeParameter(0, MAX_GARBAGE_ROWS, ROWS_MESSAGE),
-  settings: z.literal(UNRECORDED, 'settings=unrecorded is the one value: the games stored before their settings were kept').optional(),
+  settings: z
+    .literal(UNRECORDED, {
+      errorMap: () => ({ message: 'settings=unrecorded is the one value: the games stored before their settings were kept' }),
+    })
+    .optional(),
 });
 
 /** The query's settings that split Tetris tables alone. */
@@ -83,7 +91,7 @@ const TUNE_RUN_PATH = /^\/api\/tune-runs\/([^/]*)$/;
 const TUNE_RUN_ID = /^[1-9]\d{0,14}$/;
 
 /** `game=tetris|samegame` keeps the runs of one game (default: every game's). */
-const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], 'game must be tetris or samegame').optional() });
+const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], { message: 'game must be tetris or samegame' }).optional() });
 
 /**
  * The table of a request. A Tetris table's settings default as a game's do (the rule set's rotation
@@ -252,7 +260,7 @@ function listLimit(url: URL): number {
   return Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -66,6 +66,16 @@ describe('a replay holds only the fields of its format', () => {
       'replay.deal holds only "seed" and "colours", or "set" and "file": remove "note"',
     ],
     [
+      "a field in a test set's deal",
+      { name: 'x', replay: { ...sameGame, deal: { set: 'schadd', file: 'schadd_01.txt', note: 'x' } } },
+      'replay.deal holds only "seed" and "colours", or "set" and "file": remove "note"',
+    ],
+    [
+      'a deal both dealt by a seed and read from a test set',
+      { name: 'x', replay: { ...sameGame, deal: { ...sameGame.deal, set: 'schadd' } } },
+      'deal: a deal is a seed\'s {"seed","colours"} or a test set\'s {"set","file"}, not both',
+    ],
+    [
       'a move with more than a cell',
       { name: 'x', replay: { ...sameGame, moves: [[...sameGame.moves[0], 'x'.repeat(1000)], ...sameGame.moves.slice(1)] } },
       'replay move 1: a move is a cell [x, y]',

@@ -94,6 +94,8 @@ describe('one high-score table per comparable game', () => {
     [{ game: 'tetris', rules: 'classic', board: '10x8', rows: 5 }, '5 challenge rows do not fit'],
     [{ game: 'samegame', rules: 'standard/left', board: '6x6', rotation: 'srs' }, 'rotation: only Tetris tables are split by it'],
     [{ game: 'tetris', rules: 'classic', board: '10x20', settings: 'some' }, 'settings: settings=unrecorded is the one value'],
+    [{ game: 'chess', rules: 'classic', board: '10x20' }, 'game: game must be tetris, samegame or aveiro'],
+    [{ rules: 'classic', board: '10x20' }, 'game: game must be tetris, samegame or aveiro'],
   ])('refuses the table query %j, saying why', async (query, says) => {
     const [status, error] = await names(query);
     expect(status).toBe(400);
