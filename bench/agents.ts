@@ -2,8 +2,8 @@
  * Single-thread playing speed on the research protocol, 10×20: greedy Dellacherie over one piece,
  * interleaved pair by pair with MdpTetris playing the same controller (bench/peers/mdptetris.ts) when a
  * build of it is at hand, for the median of the pairs' ratios; two-piece lookahead (current + next, every
- * placement of both); and the shipped tuned-10x10's two-piece policy on 10×10 (the 200-game run of the
- * README); each the median of several rounds, the two-piece figures beside issue 18's baselines. Then the
+ * placement of both); and the shipped tuned-10x10's two-piece policy on 10×10 (the 200-game run of
+ * docs/results.md); each the median of several rounds, the two-piece figures beside issue 18's baselines. Then the
  * same one-piece loop in plain C, written to cross-check the feature definitions and kept beside the
  * repository rather than in it (GRIDMIND_REFERENCE_C names the file), built and run here when gcc and
  * the file are present, for the ratio.

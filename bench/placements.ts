@@ -11,7 +11,7 @@ import { ROTATION_SYSTEMS, type RotationSystemName } from '../src/tetris/rotatio
 import { median } from '../src/core/stats.ts';
 
 const ROUNDS = 7;
-/** Reachable generations per second before issue 18 (README, `npm run bench` of that time). */
+/** Reachable generations per second before issue 18 (docs/results.md, `npm run bench` of that time). */
 const REACHABLE_BASELINE = 21_000;
 const BOARDS = 200;
 

@@ -28,6 +28,18 @@ describe('the TypeScript examples', () => {
   });
 });
 
+describe('the agent in TypeScript of the README', () => {
+  it('holes-and-heights.ts plays through `gridmind play --agent`, scoring its placements by the boards they leave', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['bin/gridmind.js', 'play', '--agent', 'examples/typescript/holes-and-heights.ts', '--board', '10x10', '--seed', '1', '--json'],
+      { encoding: 'utf8', timeout: 120_000, env: { ...process.env, GRIDMIND_DB: ':memory:' } },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'topped-out', lines: 63, pieces: 178 });
+  });
+});
+
 describe('the JavaScript examples', () => {
   it('largest-group.mjs solves a standard board through `samegame solve --solver`, every group removed', () => {
     const run = spawnSync(

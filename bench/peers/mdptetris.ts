@@ -40,7 +40,8 @@ export interface MdpTetris {
 /** The built peer, or why it cannot run here. */
 export function buildMdpTetris(): MdpTetris | string {
   const checkout = process.env.GRIDMIND_MDPTETRIS;
-  if (checkout === undefined) return 'set GRIDMIND_MDPTETRIS to a built checkout of brunoscherrer/mdptetris (README, "Speed")';
+  if (checkout === undefined)
+    return 'set GRIDMIND_MDPTETRIS to a built checkout of brunoscherrer/mdptetris (docs/reproducing.md, "Speed against MdpTetris")';
   const missing = OBJECTS.map((name) => join(checkout, 'src', `${name}.o`)).filter((file) => !existsSync(file));
   if (missing.length > 0) return `${checkout} is not built (no ${missing[0]}): run ./configure CFLAGS="-O2 -fcommon" && make there`;
   const folder = mkdtempSync(join(tmpdir(), 'gridmind-mdptetris-'));

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { runCli } from '../cli/run-cli.ts';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { GUIDES } from '../../web/src/guides.ts';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 420, height: 900 };
@@ -71,6 +72,12 @@ describe("a newcomer's first minutes in the app", () => {
     await guide.waitFor(PATIENTLY);
     await page.click('[data-testid=guide] a[href="#/help/own-agent"]');
     await expect.poll(() => guide.locator('h1').textContent(), PATIENTLY).toBe('Writing your own agent');
+    for (const { name, title } of GUIDES) {
+      // Every guide, on a phone: its long commands and tables scroll or break, never the page.
+      await page.goto(`${app.url}/#/help/${name}`);
+      await expect.poll(() => guide.locator('h1').textContent(), PATIENTLY).toBe(title);
+      expect(await scrollsSideways(page), name).toBe(false);
+    }
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { addressInApp, GUIDES, guideHtml, withoutFrontMatter } from '../../web/src/guides.ts';
 
@@ -13,9 +13,19 @@ describe('the guides in the Help page', () => {
     }
   });
 
+  it('lists every guide of docs/ but the table of contents (the Help page is its place) and the command reference (on the documentation site)', () => {
+    const guides = readdirSync(new URL('../../docs/', import.meta.url))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => name.slice(0, -'.md'.length))
+      .filter((name) => name !== 'index' && name !== 'commands');
+    expect(GUIDES.map(({ name }) => name).sort()).toEqual(guides.sort());
+  });
+
   it('keeps links between guides in the app and images in the build', () => {
     expect(addressInApp('python.md')).toBe('#/help/python');
     expect(addressInApp('own-agent.md#7-the-protocol')).toBe('#/help/own-agent');
+    expect(addressInApp('index.md')).toBe('#/help');
+    expect(addressInApp('commands.md#gridmind-play')).toBe('docs/commands.html#gridmind-play');
     expect(addressInApp('images/a.png', { '../../docs/images/a.png': '/assets/a-1234.png' })).toBe('/assets/a-1234.png');
     expect(addressInApp('https://gymnasium.farama.org/')).toBe('https://gymnasium.farama.org/');
     expect(withoutFrontMatter('---\ntitle: T\n---\n# Body')).toBe('# Body');

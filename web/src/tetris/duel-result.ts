@@ -1,5 +1,5 @@
 /**
- * How a duel ends. Rule (README, "Duel"):
+ * How a duel ends. Rule (docs/web-app.md, "Duel"):
  * 1. a board whose game ends decides at once: it loses when it topped out or passed its target, and wins
  *    when it reached its target exactly;
  * 2. else, once both boards have reached the duel's limit (each stops at its own), or when the duel is
