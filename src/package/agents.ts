@@ -22,6 +22,7 @@ export {
   type AgentSpec,
   type DespairSpec,
   type PolicySpec,
+  type TieBreak,
 } from '../tetris-ai/agent-spec.ts';
 export { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 export { AgentFault, TetrisAgent, type Choice, type Chooser, type TurnState } from '../tetris-ai/agent.ts';
