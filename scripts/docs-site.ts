@@ -10,7 +10,7 @@
  *
  * Every link between pages is checked, down to its #anchor: a link to a page or a heading that does not
  * exist, or to a file the site does not hold, stops the build. `npx tsx scripts/docs-site.ts --no-api`
- * builds the pages alone (a second, where TypeDoc takes a minute). `npm run build` does not build the site,
+ * builds the pages alone (a second, where TypeDoc takes a minute), keeping the API reference built before. `npm run build` does not build the site,
  * so that `npm start` stays quick: the server says to run `npm run docs` when it is missing.
  */
 import { createHash } from 'node:crypto';
@@ -153,6 +153,7 @@ function document(page: SitePage, pages: readonly SitePage[], content: string): 
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeHtml(page.title)} · Gridmind documentation</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${up}site.css" />
   </head>
   <body>
@@ -238,8 +239,9 @@ async function buildApi(site: string): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   await app.generateOutputs(project);
   if (app.logger.hasErrors() || app.logger.hasWarnings()) throw new Error('TypeDoc failed (above)');
-  // The placeholder becomes the way up to the site's root, and TypeDoc's inline scripts move to files of
-  // their own: the server's pages may run no inline script (src/server/static-files.ts, its CSP).
+  // The placeholder becomes the way up to the site's root, the pages get an empty icon as the guides have, and
+  // TypeDoc's inline scripts move to files of their own: the server's pages may run no inline script
+  // (src/server/static-files.ts, its CSP).
   const scripts = new Map<string, string>();
   for (const file of htmlFiles(out)) {
     const path = join(out, file);
@@ -247,6 +249,7 @@ async function buildApi(site: string): Promise<void> {
     const toApi = '../'.repeat(file.split(/[\\/]/).length - 1);
     const html = readFileSync(path, 'utf8')
       .replaceAll(SITE_ROOT, toSite)
+      .replace('</head>', '<link rel="icon" href="data:,"/></head>') // no request for the app's /favicon.ico
       .replace(/<script>([\s\S]*?)<\/script>/g, (_, code: string) => {
         const name = `assets/inline-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
         scripts.set(name, code);
@@ -259,7 +262,7 @@ async function buildApi(site: string): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const withApi = !process.argv.includes('--no-api');
-  rmSync(SITE, { recursive: true, force: true });
+  if (withApi) rmSync(SITE, { recursive: true, force: true }); // else the API reference built before stays
   const { pages, brokenLinks } = buildPages();
   if (brokenLinks.length > 0) {
     process.stderr.write(`docs: links that lead nowhere:\n${brokenLinks.map((line) => `  ${line}\n`).join('')}`);

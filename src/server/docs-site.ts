@@ -29,11 +29,15 @@ const NOT_BUILT = `<!doctype html>
 </html>
 `;
 
-/** The documentation site, served at /docs: its pages are files, not an app's routes, and are checked each time. */
+/**
+ * The documentation site, served at /docs: its pages are files, not an app's routes, and are checked each
+ * time; TypeDoc's pages style elements inline.
+ */
 export const DOCS_SITE: StaticFolder = {
   prefix: '/docs',
   what: 'the documentation',
   appRoutes: false,
   immutable: false,
+  inlineStyles: true,
   notBuilt: { status: 503, type: 'text/html; charset=utf-8', body: NOT_BUILT },
 };

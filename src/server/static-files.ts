@@ -69,6 +69,11 @@ export interface StaticFolder {
   readonly immutable: boolean;
   /** The answer when the folder has no index.html yet: status, content type and body. */
   readonly notBuilt: { readonly status: number; readonly type: string; readonly body: string };
+  /**
+   * Whether its pages may style elements inline (TypeDoc's scripts set `style` attributes); scripts stay
+   * the folder's own files either way.
+   */
+  readonly inlineStyles?: boolean;
 }
 
 /** The built web app, at the server's root. */
@@ -133,6 +138,9 @@ export function serveStatic(root: string, request: IncomingMessage, response: Se
   const isIndex = target.endsWith('index.html');
   response.writeHead(200, {
     ...SECURITY_HEADERS,
+    ...(folder.inlineStyles
+      ? { 'content-security-policy': CONTENT_SECURITY_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'") }
+      : {}),
     'content-type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
     'cache-control': folder.immutable && !isIndex ? 'public, max-age=31536000, immutable' : 'no-cache',
   });

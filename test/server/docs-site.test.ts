@@ -72,7 +72,7 @@ describe('the documentation at /docs, over HTTP', () => {
     expect((await send(server, '/docs/api/')).body).toContain('<title>API</title>');
   });
 
-  it('serves each page and file with its content type, checked again on each visit, under the app’s content policy', async () => {
+  it('serves each page and file with its content type, checked again on each visit, under the app’s content policy (inline styles aside)', async () => {
     for (const [path, type, holds] of [
       ['/docs/commands.html', 'text/html; charset=utf-8', '<h2 id="gridmind-bench">gridmind bench</h2>'],
       ['/docs/site.css', 'text/css; charset=utf-8', 'nav.pages'],
@@ -83,9 +83,11 @@ describe('the documentation at /docs, over HTTP', () => {
       expect([path, answer.status, answer.headers['content-type']]).toEqual([path, 200, type]);
       expect(answer.body).toContain(holds);
       expect(answer.headers['cache-control']).toBe('no-cache'); // not hashed names, as the app's are: a rebuilt page shows at once
-      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self';"); // TypeDoc's pages style inline, but run no inline script
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
+    expect((await send(server, '/docs/')).headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect((await send(server, '/')).headers['content-security-policy']).not.toContain('unsafe-inline'); // the app's own stays strict
     const head = await send(server, '/docs/', 'HEAD');
     expect([head.status, head.body]).toEqual([200, '']);
   });
