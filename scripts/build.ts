@@ -3,7 +3,9 @@
  * `prepack`): compiles src/ to dist/ (ES modules and their `.d.ts`, tsconfig.build.json; incremental),
  * copies beside them the files the compiled code reads (the built-in agent files), deletes compiled files
  * whose source is gone, and builds the web app into dist/web when it is older than its sources. The
- * `gridmind` command and the package's entry points (package.json `exports`) run what it writes.
+ * `gridmind` command and the package's entry points (package.json `exports`) run what it writes. It does not
+ * build the documentation site (dist/docs: `npm run docs`, which TypeDoc makes a minute long), so that `npm start`
+ * stays quick; `npm pack` builds both.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -48,13 +50,13 @@ function copyAssets(): void {
   }
 }
 
-/** Deletes dist/'s compiled files and assets whose source no longer exists (dist/web is the web build's). */
+/** Deletes dist/'s compiled files and assets whose source no longer exists (dist/web is the web build's, dist/docs the docs site's). */
 function removeOrphans(folder = DIST): void {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
     const inSource = join(SOURCE, relative(DIST, path));
     if (entry.isDirectory()) {
-      if (path !== join(DIST, 'web')) removeOrphans(path);
+      if (path !== join(DIST, 'web') && path !== join(DIST, 'docs')) removeOrphans(path);
     } else if (!existsSync(COMPILED.test(entry.name) ? inSource.replace(COMPILED, '.ts') : inSource)) {
       rmSync(path);
     }

@@ -86,12 +86,7 @@ export function registerAgentCommands(program: Command): void {
       `instead of the agent's own policy, search the known pieces (the current one and the preview, default 1 piece or the agent's lookahead) with a generic method: ${TETRIS_SEARCH_METHODS.join(', ')}; the agent's values score the lines of play (research rules only)`,
       optionParser((text) => parseName(TETRIS_SEARCH_METHODS, 'search method', text)),
     )
-    .option(
-      '--search-nodes <n>',
-      `with --search: nodes (placements tried) per piece (default ${DEFAULT_SEARCH_NODES})`,
-      integerIn(1, 100_000_000),
-      DEFAULT_SEARCH_NODES,
-    );
+    .option('--search-nodes <n>', 'with --search: nodes (placements tried) per piece', integerIn(1, 100_000_000), DEFAULT_SEARCH_NODES);
   addSettingOptions(playCommand, PLAYER_SEARCH_SETTINGS)
     .addOption(agentTimeLimitOption())
     .addOption(agentMemoryOption())

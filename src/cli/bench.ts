@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { StoredRunId } from '../bench/run-store.ts';
@@ -27,6 +26,7 @@ import {
   chosenAgent,
   integerIn,
   print,
+  workersOption,
   type ChosenAgent,
 } from './options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
@@ -62,7 +62,7 @@ export function registerBenchCommands(program: Command): void {
     .addOption(boardOption())
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--workers <k>', 'worker threads playing games here (not used with --queue)', integerIn(1, 256), availableParallelism())
+    .addOption(workersOption('worker threads playing games here (not used with --queue)'))
     .addOption(queueOption('play the games'))
     .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, 16))
     .option(

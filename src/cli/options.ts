@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB } from '../core/timed-thread.ts';
@@ -35,7 +36,7 @@ export const boardSizeOption = optionParser(parseBoardSize);
 export function agentTimeLimitOption(byDefault = DEFAULT_MOVE_TIME_LIMIT): Option {
   return new Option(
     '--agent-time-limit <ms>',
-    `an agent in code or a program: milliseconds it may think over one move; past them its thread is stopped (a program is killed) and its game ends with the fault (default ${byDefault})`,
+    `an agent in code or a program: milliseconds it may think over one move; past them its thread is stopped (a program is killed) and its game ends with the fault`,
   )
     .argParser(integerIn(1, 3_600_000))
     .default(byDefault, String(byDefault));
@@ -51,10 +52,18 @@ const AGENT_MEMORY_MB = { min: 16, max: 32_768 };
 export function agentMemoryOption(): Option {
   return new Option(
     '--agent-memory <MB>',
-    `an agent in code or a program: megabytes of memory it may use (the JavaScript heap of its thread; a program's data, on Linux); past them it is stopped and its game ends with the fault (default ${DEFAULT_THREAD_MEMORY_MB})`,
+    `an agent in code or a program: megabytes of memory it may use (the JavaScript heap of its thread; a program's data, on Linux); past them it is stopped and its game ends with the fault`,
   )
     .argParser(integerIn(AGENT_MEMORY_MB.min, AGENT_MEMORY_MB.max))
     .default(DEFAULT_THREAD_MEMORY_MB, String(DEFAULT_THREAD_MEMORY_MB));
+}
+
+/**
+ * `--workers <k>`: worker threads, one per core of this machine by default (the help says so rather than
+ * print this machine's number, so that the command reference is the same on every machine).
+ */
+export function workersOption(description: string): Option {
+  return new Option('--workers <k>', description).argParser(integerIn(1, 256)).default(availableParallelism(), 'one per core');
 }
 
 /** What `--agent` takes, for the help of the commands that play one agent. */

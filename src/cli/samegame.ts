@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { boardFiles, runSameGameBench, storeSameGameBench } from '../bench/samegame-bench.ts';
 import type { StoredRunId } from '../bench/run-store.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
@@ -35,7 +34,7 @@ import {
   type SameGameSettings,
 } from '../store/runs.ts';
 import { runExperiment } from './experiment.ts';
-import { integerIn, optionParser, print } from './options.ts';
+import { integerIn, optionParser, print, workersOption } from './options.ts';
 import { addSettingOptions, flagOf, settingValues } from './setting-options.ts';
 import { queueOption, warnOfIgnoredWorkers } from './queue-options.ts';
 
@@ -160,7 +159,7 @@ export function registerSameGameCommands(program: Command): Command {
       .option('--dir <dir>', 'a directory of board files instead'),
     60,
   )
-    .option('--workers <k>', 'worker threads (boards solved at once; not used with --queue)', integerIn(1, 256), availableParallelism())
+    .addOption(workersOption('worker threads (boards solved at once; not used with --queue)'))
     .option(
       '--seeds <k>',
       'searches per board, with seeds --seed … --seed + k - 1, run at once: the best is kept (--seeds 2 --workers 2: both cores on each board in turn)',
@@ -180,7 +179,11 @@ export function registerSameGameCommands(program: Command): Command {
   samegame
     .command('board')
     .description('print a random full board (a board file) from a seed')
-    .option('--size <WxH>', 'columns x rows, 1-50 each', optionParser(parseBoardSize), { width: 15, height: 15 })
+    .addOption(
+      new Option('--size <WxH>', 'columns x rows, 1-50 each')
+        .argParser(optionParser(parseBoardSize))
+        .default({ width: 15, height: 15 }, '15x15'),
+    )
     .option('--colours <n>', `colours, ${MIN_COLOURS}-${MAX_COLOURS}`, integerIn(MIN_COLOURS, MAX_COLOURS), 5)
     .option('--seed <n>', 'seed', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
     .action((flags: { size: { width: number; height: number }; colours: number; seed: number }) =>

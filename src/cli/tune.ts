@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { checkOutputFile } from '../core/files.ts';
@@ -9,7 +8,7 @@ import { findFeature } from '../tetris-ai/features/index.ts';
 import { ceEliteCount } from '../tune/cross-entropy.ts';
 import { tuneToEnd, type RunChoice } from '../tune/tuning-run.ts';
 import { resumeHint, type MethodName, type TuneConfig, type TuneState } from '../tune/tuning.ts';
-import { addRunsCommand, boardOption, integerIn, onInterrupt, optionParser } from './options.ts';
+import { addRunsCommand, boardOption, integerIn, onInterrupt, optionParser, workersOption } from './options.ts';
 import { redisUrlOption, warnOfIgnoredWorkers } from './queue-options.ts';
 import { announce, describeRun, report, runJson, tuneProgressBar } from './tune-output.ts';
 
@@ -106,7 +105,7 @@ export function registerTuneCommands(program: Command): void {
     .option('--start <agent>', "start from an agent's weights (features it lacks start at 0); default: all 0")
     .option('--initial-sd <sigma>', 'standard deviation of the starting distribution', positiveNumber, 10)
     .option('--seed <n>', 'seed of the run: candidates and game seeds derive from it', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--workers <k>', 'worker threads playing games here (not used with --queue)', integerIn(1, 256), availableParallelism())
+    .addOption(workersOption('worker threads playing games here (not used with --queue)'))
     .option('--queue <url>', 'play the games on `gridmind worker` processes through BullMQ on Redis: redis://HOST:PORT', redisUrlOption)
     .option('--out <file>', 'where to write the best weights as an agent JSON (default: tuned-run-ID.json)')
     .option('--resume <id>', 'continue a stored run with its own settings', integerIn(1, Number.MAX_SAFE_INTEGER))

@@ -1,10 +1,9 @@
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { count } from '../core/count.ts';
 import type { WorkDone } from '../bench/redis-queue.ts';
 import { loadRedisQueue } from '../bench/redis-queue-loader.ts';
 import { shownAddress } from '../core/redis-address.ts';
-import { integerIn } from './options.ts';
+import { workersOption } from './options.ts';
 import { redisUrlOption } from './queue-options.ts';
 
 interface WorkerFlags {
@@ -19,7 +18,7 @@ export function registerWorkerCommand(program: Command): void {
       'do the jobs of a BullMQ queue on Redis (tuning evaluations, benchmark games, SameGame boards) for `--queue` runs of `tune`, `bench` and `samegame bench` on any machine',
     )
     .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
-    .option('--workers <k>', 'worker threads (and jobs taken at a time)', integerIn(1, 256), availableParallelism())
+    .addOption(workersOption('worker threads (and jobs taken at a time)'))
     .action((flags: WorkerFlags) => work(flags));
 }
 

@@ -7,7 +7,8 @@ import { ApiError, sendError } from './api-errors.ts';
 import type { CodeAgentGames } from './code-agent-games.ts';
 import { clientOf, ClientLines, DEFAULT_RATE_LIMIT, DEFAULT_REPLAY_BUDGET, RateLimiter, type RateLimit } from './rate-limit.ts';
 import { ScoreChecks } from './score-checks.ts';
-import { serveStatic } from './static-files.ts';
+import { DOCS_DIST, DOCS_SITE } from './docs-site.ts';
+import { isUnder, serveStatic } from './static-files.ts';
 
 export interface ServerOptions {
   readonly port: number;
@@ -15,6 +16,8 @@ export interface ServerOptions {
   readonly db: Db;
   /** The built web app's folder. */
   readonly webRoot: string;
+  /** The built documentation site's folder, served at /docs (default DOCS_DIST, which `npm run docs` writes). */
+  readonly docsRoot?: string;
   /** The Aveiro game server to serve at /player and /viewer, if any. */
   readonly aveiro?: AveiroServer;
   /** The agents in code the web app may play (`gridmind serve --agent FILE`). */
@@ -51,7 +54,7 @@ function isWork(request: IncomingMessage): boolean {
 /** How long a request may take to arrive whole by default: a slow sender holds no connection longer. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** Gridmind's one HTTP server: the web app and its API. */
+/** Gridmind's one HTTP server: the web app, its API, and the documentation at /docs. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // A client's work is done one job at a time, so that it holds one thread at most (a checking thread, or
@@ -75,11 +78,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         }
       }
       const api = () => handleApi({ ...options, scoreChecks }, request, response);
-      const handled = !path.startsWith('/api/')
-        ? Promise.resolve().then(() => serveStatic(options.webRoot, request, response))
-        : isWork(request)
-          ? work.run(client, api)
-          : api();
+      const handled = isUnder('/docs', path)
+        ? Promise.resolve().then(() => serveStatic(options.docsRoot ?? DOCS_DIST, request, response, DOCS_SITE))
+        : !path.startsWith('/api/')
+          ? Promise.resolve().then(() => serveStatic(options.webRoot, request, response))
+          : isWork(request)
+            ? work.run(client, api)
+            : api();
       handled.catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: `internal error: ${(error as Error).message}` }));

@@ -76,6 +76,9 @@ function HelpContents() {
       </dl>
 
       <h3>Guides</h3>
+      <p>
+        The <a href="docs/">documentation</a> holds these guides, a reference of every command and the API reference of the package.
+      </p>
       <ul>
         {GUIDES.map((guide) => (
           <li key={guide.name}>

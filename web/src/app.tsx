@@ -68,6 +68,10 @@ export function App() {
               {PAGE_GUIDE[key].title}
             </a>
           ))}
+          {/* The documentation site beside the app (`npm run docs`, served at /docs): guides, commands, API. */}
+          <a href="docs/" data-testid="nav-docs">
+            Docs
+          </a>
         </nav>
       </header>
       <main>
