@@ -26,7 +26,28 @@ export const SITE = join(ROOT, 'dist', 'docs');
 export const API_FOLDER = 'api';
 
 /** The guides first in the list of pages, in this order (docs/NAME.md); the others follow by title. */
-const GUIDE_ORDER = ['why-here', 'own-agent', 'python', 'high-scores', 'commands'];
+const GUIDE_ORDER = [
+  'index',
+  'getting-started',
+  'own-agent',
+  'python',
+  'environments',
+  'search',
+  'tuning',
+  'reproducing',
+  'many-machines',
+  'aveiro',
+  'web-app',
+  'why-here',
+  'high-scores',
+  'http-api',
+  'results',
+  'commands',
+  'sources',
+];
+
+/** The page of a guide (docs/NAME.md): NAME.html, but the guides' table of contents, whose index.html is the README's. */
+const guidePage = (name: string) => (name === 'index.md' ? 'guides.html' : name.replace(/\.md$/, '.html'));
 
 /** A page of the site: where its Markdown is (relative to the checkout) and where its HTML goes (relative to the site). */
 export interface SitePage {
@@ -55,7 +76,7 @@ function pageOf(source: string, output: string, root = ROOT): SitePage {
 export function sitePages(root = ROOT): SitePage[] {
   const guides = readdirSync(join(root, 'docs'))
     .filter((name) => name.endsWith('.md'))
-    .map((name) => pageOf(`docs/${name}`, name.replace(/\.md$/, '.html'), root));
+    .map((name) => pageOf(`docs/${name}`, guidePage(name), root));
   const rank = (page: SitePage) => {
     const at = GUIDE_ORDER.indexOf(basename(page.source, '.md'));
     return at === -1 ? GUIDE_ORDER.length : at;
@@ -231,7 +252,7 @@ async function buildApi(site: string): Promise<void> {
   const { Application, TSConfigReader, TypeDocReader } = await import('typedoc');
   const out = join(site, API_FOLDER);
   const app = await Application.bootstrapWithPlugins(
-    { out, navigationLinks: { Guides: `${SITE_ROOT}index.html`, 'Open the app': `${SITE_ROOT}../` } },
+    { out, navigationLinks: { Guides: `${SITE_ROOT}guides.html`, 'Open the app': `${SITE_ROOT}../` } },
     [new TypeDocReader(), new TSConfigReader()],
   );
   const project = await app.convert();

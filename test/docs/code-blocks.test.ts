@@ -94,9 +94,15 @@ function run(program: string, args: readonly string[], options: { cwd: string; e
 }
 
 const tail = (text: string, lines = 12) => text.trimEnd().split('\n').slice(-lines).join('\n');
+/** What a program printed, without the frames of its stack traces (which Vitest would take for the test's own). */
+const withoutFrames = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s+at\s/.test(line))
+    .join('\n');
 const failed = (what: string, result: Run): Outcome => ({
   ok: false,
-  why: `${what} exited with ${result.code}:\n${tail(`${result.stderr}\n${result.stdout}`)}`,
+  why: `${what} exited with ${result.code}:\n${tail(withoutFrames(`${result.stderr}\n${result.stdout}`))}`,
 });
 
 /** Sample values for the placeholders a `no-run` command shows (`redis://HOST:PORT`), so that its flags parse. */
@@ -113,6 +119,7 @@ async function parseCheck(shown: string[]): Promise<string | null> {
   const quiet = (command: Command) => {
     command.configureOutput({ writeOut: () => {}, writeErr: (text) => (said += text), outputError: (text, write) => write(text) });
     command.action(() => {});
+    command.exitOverride(); // a refused line throws, instead of ending the test's process
     command.commands.forEach(quiet);
   };
   quiet(program);

@@ -21,10 +21,10 @@ describe('the documentation site (npm run docs)', () => {
 
   it('has a page for the README, every guide of docs/ and the architecture, each with its title', () => {
     const guides = readdirSync('docs').filter((name) => name.endsWith('.md'));
-    expect(pages.map((page) => page.output)).toEqual(
-      expect.arrayContaining(['index.html', 'architecture.html', ...guides.map((name) => name.replace(/\.md$/, '.html'))]),
-    );
+    const guidePages = guides.map((name) => (name === 'index.md' ? 'guides.html' : name.replace(/\.md$/, '.html')));
+    expect(pages.map((page) => page.output).sort()).toEqual(['index.html', 'architecture.html', ...guidePages].sort());
     expect(pages[0]).toMatchObject({ source: 'README.md', output: 'index.html', title: 'Overview' });
+    expect(pages[1]).toMatchObject({ source: 'docs/index.md', output: 'guides.html' }); // the guides' table of contents, next
     expect(pages.find((page) => page.output === 'commands.html')?.title).toBe('Command reference');
     for (const page of pages) {
       expect(html(page.output)).toContain(
