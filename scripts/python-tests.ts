@@ -1,7 +1,8 @@
 /**
- * `npm run test:python` (the last step of `npm test`): the Python package's tests (python/tests) and the
+ * `npm run test:python`: the Python package's tests (python/tests) and the
  * Python guide's examples, run by pytest in the tests' Python environment (scripts/python-env.ts), which
- * is made first if it is missing or stale.
+ * is made first if it is missing or stale. (`npm test` runs them as one of its test files:
+ * test/python/pytest.test.ts.)
  */
 import { spawnSync } from 'node:child_process';
 import { ensurePythonEnv, PYTHON_PACKAGE, VENV_PYTHON } from './python-env.ts';
