@@ -1,31 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPages } from '../../scripts/docs-site.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One request as sent, path unchanged (fetch would tidy `..` away). */
-function send(server: RunningServer, path: string, method = 'GET'): Promise<Answer> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port, method, path }, (answer) => {
-      let body = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
+import { sendRaw } from './raw-request.ts';
 
 describe('the documentation at /docs, over HTTP', () => {
   const folder = mkdtempSync(join(tmpdir(), 'gridmind-docs-server-'));
@@ -62,14 +42,14 @@ describe('the documentation at /docs, over HTTP', () => {
       ['/docs?from=app', '/docs/?from=app'],
       ['/docs/api', '/docs/api/'],
     ]) {
-      const answer = await send(server, path);
+      const answer = await sendRaw(server, 'GET', path);
       expect([path, answer.status, answer.headers.location]).toEqual([path, 301, location]);
     }
-    const front = await send(server, '/docs/');
+    const front = await sendRaw(server, 'GET', '/docs/');
     expect(front.status).toBe(200);
     expect(front.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(front.body).toContain('<title>Overview · Gridmind documentation</title>');
-    expect((await send(server, '/docs/api/')).body).toContain('<title>API</title>');
+    expect((await sendRaw(server, 'GET', '/docs/api/')).body).toContain('<title>API</title>');
   });
 
   it('serves each page and file with its content type, checked again on each visit, under the app’s content policy (inline styles aside)', async () => {
@@ -79,27 +59,27 @@ describe('the documentation at /docs, over HTTP', () => {
       ['/docs/api/assets/main.js', 'text/javascript; charset=utf-8', 'export {};'],
       ['/docs/images/why-here-play.png', 'image/png', 'PNG'],
     ]) {
-      const answer = await send(server, path);
+      const answer = await sendRaw(server, 'GET', path);
       expect([path, answer.status, answer.headers['content-type']]).toEqual([path, 200, type]);
       expect(answer.body).toContain(holds);
       expect(answer.headers['cache-control']).toBe('no-cache'); // not hashed names, as the app's are: a rebuilt page shows at once
       expect(answer.headers['content-security-policy']).toContain("script-src 'self';"); // TypeDoc's pages style inline, but run no inline script
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
-    expect((await send(server, '/docs/')).headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
-    expect((await send(server, '/')).headers['content-security-policy']).not.toContain('unsafe-inline'); // the app's own stays strict
-    const head = await send(server, '/docs/', 'HEAD');
+    expect((await sendRaw(server, 'GET', '/docs/')).headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect((await sendRaw(server, 'GET', '/')).headers['content-security-policy']).not.toContain('unsafe-inline'); // the app's own stays strict
+    const head = await sendRaw(server, 'HEAD', '/docs/');
     expect([head.status, head.body]).toEqual([200, '']);
   });
 
   it('answers 404 for what is not there, never the app in its place', async () => {
     for (const path of ['/docs/missing.html', '/docs/missing', '/docs/images/none.png', '/docs/api/nothing/']) {
-      const answer = await send(server, path);
+      const answer = await sendRaw(server, 'GET', path);
       expect([path, answer.status]).toEqual([path, 404]);
       expect(answer.body).not.toContain('<title>app</title>');
     }
     // Only /docs and what is under it is the documentation.
-    expect((await send(server, '/docsmith')).body).toContain('<title>app</title>');
+    expect((await sendRaw(server, 'GET', '/docsmith')).body).toContain('<title>app</title>');
   });
 
   it('never leaves the site: climbing paths are refused, links out of it forbidden, and reading is GET or HEAD alone', async () => {
@@ -110,23 +90,23 @@ describe('the documentation at /docs, over HTTP', () => {
       '/docs/images/..%5c..%5csecret.txt',
       '/docs/%00',
     ]) {
-      const answer = await send(server, path);
+      const answer = await sendRaw(server, 'GET', path);
       expect([path, answer.status]).toEqual([path, 400]);
       expect(answer.body).not.toContain('not for the web');
     }
-    const linked = await send(server, '/docs/secret.txt');
+    const linked = await sendRaw(server, 'GET', '/docs/secret.txt');
     expect([linked.status, linked.body]).toEqual([403, 'forbidden: a link out of the documentation']);
-    const posted = await send(server, '/docs/', 'POST');
+    const posted = await sendRaw(server, 'POST', '/docs/');
     expect([posted.status, posted.headers.allow]).toEqual([405, 'GET, HEAD']);
   });
 
   it('says how to build the site when it is not built, on every path of it', async () => {
     for (const path of ['/docs/', '/docs/commands.html', '/docs/api/']) {
-      const answer = await send(bare, path);
+      const answer = await sendRaw(bare, 'GET', path);
       expect([path, answer.status, answer.headers['content-type']]).toEqual([path, 503, 'text/html; charset=utf-8']);
       expect(answer.body).toContain('<title>The documentation is not built · Gridmind</title>');
       expect(answer.body).toContain('run <code>npm run docs</code>');
     }
-    expect((await send(bare, '/docs')).status).toBe(301);
+    expect((await sendRaw(bare, 'GET', '/docs')).status).toBe(301);
   });
 });

@@ -1,29 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { finishedGame } from './finished-games.ts';
-
-/** The answer to one request: status, headers and body. */
-function send(
-  server: RunningServer,
-  method: string,
-  path: string,
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port, method, path }, (answer) => {
-      let body = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
+import { sendRaw } from './raw-request.ts';
 
 describe('the edges of the web server', () => {
   const folder = mkdtempSync(join(tmpdir(), 'gridmind-web-edges-'));
@@ -51,24 +33,24 @@ describe('the edges of the web server', () => {
 
   it('never follows a symbolic link out of the app’s folder, and serves one that stays inside', async () => {
     for (const path of ['/secret.txt', '/linked/secret.txt']) {
-      const answer = await send(server, 'GET', path);
+      const answer = await sendRaw(server, 'GET', path);
       expect([path, answer.status]).toEqual([path, 403]);
       expect(answer.body).not.toContain('not for the web');
     }
-    expect((await send(server, 'GET', '/alias.js')).body).toBe('export {};');
-    expect((await send(server, 'GET', '/assets/app.js')).status).toBe(200);
+    expect((await sendRaw(server, 'GET', '/alias.js')).body).toBe('export {};');
+    expect((await sendRaw(server, 'GET', '/assets/app.js')).status).toBe(200);
   });
 
   it('reads pages with GET and HEAD only: any other method is 405 with Allow', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
       for (const path of ['/', '/assets/app.js', '/scores']) {
-        const answer = await send(server, method, path);
+        const answer = await sendRaw(server, method, path);
         expect([method, path, answer.status, answer.headers.allow]).toEqual([method, path, 405, 'GET, HEAD']);
       }
     }
-    const head = await send(server, 'HEAD', '/');
+    const head = await sendRaw(server, 'HEAD', '/');
     expect([head.status, head.body]).toEqual([200, '']);
-    expect((await send(server, 'GET', '/')).body).toContain('<title>app</title>');
+    expect((await sendRaw(server, 'GET', '/')).body).toContain('<title>app</title>');
   });
 
   it('sends nosniff with every answer: pages, the API, and their errors', async () => {
@@ -80,7 +62,7 @@ describe('the edges of the web server', () => {
       ['GET', '/api/nothing'],
       ['POST', '/api/highscores'],
     ]) {
-      const answer = await send(server, method, path);
+      const answer = await sendRaw(server, method, path);
       expect([method, path, answer.headers['x-content-type-options']]).toEqual([method, path, 'nosniff']);
     }
   });
