@@ -74,7 +74,7 @@ export function shownPlacements(list: Placements, count: number, system: Rotatio
 }
 
 /** A turn's data with {@link AgentTurn.after}: what an agent's `choose` is given. */
-export function agentTurn(turn: TurnData): AgentTurn {
+function agentTurn(turn: TurnData): AgentTurn {
   return {
     ...turn,
     after(index) {
