@@ -29,32 +29,27 @@ export function sameGameEnv({
     actionCount: width * height,
     observation: { board: { shape: [height, width], dtype: 'uint8', low: 0, high: colours } },
   };
-  return new GameEnvironment(
-    spec,
-    (seed): EpisodeGame => {
-      const game = new SameGame(randomBoard(width, height, colours, seed), rules);
-      return {
-        writeObservation({ board }, index) {
-          const first = index * width * height;
-          for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[first + y * width + x] = game.board.colourAt(x, y) + 1;
-        },
-        info: () => ({ score: game.score(), moves: game.history().length, cellsLeft: game.board.cellCount(), cleared: game.cleared() }),
-        legalActions: () =>
-          game
-            .moves()
-            .map(([x, y]) => y * width + x)
-            .sort((a, b) => a - b),
-        play(action) {
-          const before = game.score();
-          game.play(action % width, Math.floor(action / width));
-          return game.score() - before;
-        },
-        get over() {
-          return game.isOver();
-        },
-        render: () => game.board.toString(),
-      };
+  const episodeOf = (game: SameGame): EpisodeGame => ({
+    writeObservation({ board }, index) {
+      const first = index * width * height;
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[first + y * width + x] = game.board.colourAt(x, y) + 1;
     },
-    episode,
-  );
+    info: () => ({ score: game.score(), moves: game.movesPlayed, cellsLeft: game.board.cellCount(), cleared: game.cleared() }),
+    legalActions: () =>
+      game
+        .moves()
+        .map(([x, y]) => y * width + x)
+        .sort((a, b) => a - b),
+    play(action) {
+      const before = game.score();
+      game.play(action % width, Math.floor(action / width));
+      return game.score() - before;
+    },
+    get over() {
+      return game.isOver();
+    },
+    render: () => game.board.toString(),
+    clone: () => episodeOf(game.clone()),
+  });
+  return new GameEnvironment(spec, (seed) => episodeOf(new SameGame(randomBoard(width, height, colours, seed), rules)), episode);
 }

@@ -116,54 +116,56 @@ export function tetrisDropEnv({
       }),
     },
   };
+  /** A game as an episode: what it holds besides the game is found from the game, so a copy of the game is a copy of the episode. */
+  const episodeOf = (game: Game): EpisodeGame => {
+    // The current piece's placements, found once a state: the legal actions, ascending, and by action
+    // the row of its placement (−1: not legal).
+    const legal: number[] = [];
+    const rowOf = new Int8Array(actionCount);
+    const findPlacements = () => {
+      rowOf.fill(-1);
+      const drops = game.dropPlacements();
+      for (let i = 0; i < drops.count; i++) rowOf[drops.rotation[i] * width + drops.x[i]] = drops.y[i];
+      legal.length = 0; // the environment copies the list it gives out
+      for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
+    };
+    findPlacements();
+    const writeAfterstates = (measurer: AfterstateMeasurer, arrays: ObservationArrays, index: number) => {
+      const values = arrays.afterstates as Float32Array;
+      const rewards = arrays.afterstateRewards;
+      values.fill(0, index * actionCount * features, (index + 1) * actionCount * features);
+      rewards.fill(0, index * actionCount, (index + 1) * actionCount);
+      const orientations = game.system.orientations[game.current];
+      measurer.load(game.board);
+      for (const action of legal) {
+        const at = index * actionCount + action;
+        const lines = measurer.measure(orientations[Math.floor(action / width)], action % width, rowOf[action], values, at * features);
+        rewards[at] = game.rules.points(lines, game.level);
+      }
+    };
+    return {
+      writeObservation(arrays, index) {
+        writeObservation(game, arrays, index);
+        if (measurer !== null) writeAfterstates(measurer, arrays, index);
+      },
+      info: () => infoOf(game),
+      legalActions: () => legal,
+      play(action) {
+        const before = game.score;
+        game.place(Math.floor(action / width), action % width, rowOf[action]);
+        findPlacements();
+        return game.score - before;
+      },
+      get over() {
+        return game.over;
+      },
+      render: () => draw(game),
+      clone: () => episodeOf(game.clone()),
+    };
+  };
   return new GameEnvironment(
     spec,
-    (seed): EpisodeGame => {
-      const game = new Game({ rules: 'research', width, height, seed, preview }, { keepLog: false });
-      // The current piece's placements, found once a state: the legal actions, ascending, and by action
-      // the row of its placement (−1: not legal).
-      const legal: number[] = [];
-      const rowOf = new Int8Array(actionCount);
-      const findPlacements = () => {
-        rowOf.fill(-1);
-        const drops = game.dropPlacements();
-        for (let i = 0; i < drops.count; i++) rowOf[drops.rotation[i] * width + drops.x[i]] = drops.y[i];
-        legal.length = 0; // the environment copies the list it gives out
-        for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
-      };
-      findPlacements();
-      const writeAfterstates = (measurer: AfterstateMeasurer, arrays: ObservationArrays, index: number) => {
-        const values = arrays.afterstates as Float32Array;
-        const rewards = arrays.afterstateRewards;
-        values.fill(0, index * actionCount * features, (index + 1) * actionCount * features);
-        rewards.fill(0, index * actionCount, (index + 1) * actionCount);
-        const orientations = game.system.orientations[game.current];
-        measurer.load(game.board);
-        for (const action of legal) {
-          const at = index * actionCount + action;
-          const lines = measurer.measure(orientations[Math.floor(action / width)], action % width, rowOf[action], values, at * features);
-          rewards[at] = game.rules.points(lines, game.level);
-        }
-      };
-      return {
-        writeObservation(arrays, index) {
-          writeObservation(game, arrays, index);
-          if (measurer !== null) writeAfterstates(measurer, arrays, index);
-        },
-        info: () => infoOf(game),
-        legalActions: () => legal,
-        play(action) {
-          const before = game.score;
-          game.place(Math.floor(action / width), action % width, rowOf[action]);
-          findPlacements();
-          return game.score - before;
-        },
-        get over() {
-          return game.over;
-        },
-        render: () => draw(game),
-      };
-    },
+    (seed) => episodeOf(new Game({ rules: 'research', width, height, seed, preview }, { keepLog: false })),
     episode,
   );
 }
@@ -202,27 +204,26 @@ export function tetrisKeysEnv({
   const all = KEY_ACTIONS.map((_, action) => action);
   const size = new Game({ rules, rotation, width, height, seed: 1, preview, target }, { keepLog: false }).board; // checks the options now
   const spec: EnvironmentSpec = { actionCount: KEY_ACTIONS.length, observation: tetrisSpec(size.width, size.height, preview, 2) };
+  const episodeOf = (game: Game): EpisodeGame => ({
+    writeObservation: (arrays, index) => writeObservation(game, arrays, index),
+    info: () => infoOf(game),
+    legalActions: () => all,
+    play(action) {
+      const before = game.score;
+      const key = KEY_ACTIONS[action];
+      if (key !== 'none') game.press(key);
+      game.advance(stepMs);
+      return game.score - before;
+    },
+    get over() {
+      return game.over;
+    },
+    render: () => draw(game),
+    clone: () => episodeOf(game.clone()),
+  });
   return new GameEnvironment(
     spec,
-    (seed): EpisodeGame => {
-      const game = new Game({ rules, rotation, width, height, seed, preview, target }, { keepLog: false });
-      return {
-        writeObservation: (arrays, index) => writeObservation(game, arrays, index),
-        info: () => infoOf(game),
-        legalActions: () => all,
-        play(action) {
-          const before = game.score;
-          const key = KEY_ACTIONS[action];
-          if (key !== 'none') game.press(key);
-          game.advance(stepMs);
-          return game.score - before;
-        },
-        get over() {
-          return game.over;
-        },
-        render: () => draw(game),
-      };
-    },
+    (seed) => episodeOf(new Game({ rules, rotation, width, height, seed, preview, target }, { keepLog: false })),
     episode,
   );
 }

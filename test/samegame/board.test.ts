@@ -77,6 +77,36 @@ describe('SameGameBoard', () => {
     }
   });
 
+  it('clones: the copy changes as the original under the same moves, and each is unchanged by the other', () => {
+    const prng = new Prng(13);
+    /** The board as data: every cell and count. */
+    const observed = (b: SameGameBoard) => ({ cells: [...b.cells], heights: [...b.heights], counts: [...b.counts], text: b.toString() });
+    /** Removes up to `count` random groups. */
+    const play = (b: SameGameBoard, driver: Prng, count: number, shift: 'left' | 'right') => {
+      const groups = new GroupList(b);
+      for (let i = 0; i < count; i++) {
+        const moves = groups.find(b);
+        if (moves === 0) return;
+        b.removeGroup(groups.cell[driver.nextInt(moves)], shift);
+      }
+    };
+    for (let trial = 0; trial < 40; trial++) {
+      const shift = trial % 2 === 0 ? 'left' : 'right';
+      const b = randomBoard(1 + prng.nextInt(12), 1 + prng.nextInt(12), 2 + prng.nextInt(4), trial);
+      play(b, prng, prng.nextInt(8), shift);
+      const copy = b.clone();
+      const copyDriver = prng.clone();
+      const atClone = observed(b);
+      expect(observed(copy)).toEqual(atClone);
+      play(b, prng, 5, shift);
+      expect(observed(copy)).toEqual(atClone);
+      const original = observed(b);
+      play(copy, copyDriver, 5, shift);
+      expect(observed(copy)).toEqual(original);
+      expect(observed(b)).toEqual(original);
+    }
+  });
+
   it('lists every group with its cells, and the cells left alone per colour', () => {
     const b = board('0011', '0221', '3421');
     const groups = new GroupList(b);
