@@ -13,12 +13,14 @@ import { MAX_SIDE } from '../src/samegame/rules.ts';
 import { loadAgentSpec } from '../src/tetris-ai/agent-files.ts';
 
 const ROUNDS = 7;
+/** Rounds of clones: more than of steps, as a round of clones is short and the load of a shared machine varies. */
+const CLONE_ROUNDS = 21;
 const STEPS = 5000;
 /** The episode lengths at which a clone is timed. */
 const SHORT_EPISODE = 10;
 const LONG_EPISODE = 10_000;
 /** A timing round of clones lasts at least this long, so that the clock's resolution does not matter. */
-const CLONE_ROUND_MS = 20;
+const CLONE_ROUND_MS = 100;
 
 export function benchEnvironments(): string[] {
   return [...stepRates(), tetrisCloneTimes(), sameGameCloneTimes()];
@@ -74,7 +76,8 @@ function tetrisCloneTimes(): string {
     }
     return env;
   };
-  return cloneLine('Tetris by drops, 10x20, BCTS playing', played(SHORT_EPISODE), SHORT_EPISODE, played(LONG_EPISODE), LONG_EPISODE);
+  const long = played(LONG_EPISODE);
+  return cloneLine('Tetris by drops, 10x20, BCTS playing', played(SHORT_EPISODE), SHORT_EPISODE, long, LONG_EPISODE);
 }
 
 /**
@@ -83,37 +86,50 @@ function tetrisCloneTimes(): string {
  */
 function sameGameCloneTimes(): string {
   const make = () => sameGameEnv({ width: MAX_SIDE, height: MAX_SIDE });
-  const short = make();
   const prng = new Prng(1);
-  short.reset({ seed: 1 });
-  for (let step = 0; step < SHORT_EPISODE; step++) short.step(randomAction(short, prng));
   const long = make();
   long.reset({ seed: 1 });
   let steps = 0;
   for (let ended = false; !ended; steps++) ended = long.step(randomAction(long, prng)).terminated;
+  const short = make();
+  short.reset({ seed: 1 });
+  for (let step = 0; step < SHORT_EPISODE; step++) short.step(randomAction(short, prng));
   return cloneLine(`SameGame, ${MAX_SIDE}x${MAX_SIDE}, 5 colours, random moves`, short, SHORT_EPISODE, long, steps);
 }
 
 function cloneLine(name: string, short: Environment, shortSteps: number, long: Environment, longSteps: number): string {
-  const [shortTime, longTime] = [short, long].map((env) => medianMicroseconds(() => env.clone()));
+  const [shortTime, longTime] = medianMicroseconds([() => short.clone(), () => long.clone()]);
   const at = (time: number, steps: number) => `${microseconds(time)} at ${steps.toLocaleString('en-US')} steps`;
   return (
     `env clone, ${name}: ${at(shortTime, shortSteps)}, ${at(longTime, longSteps)} ` +
-    `(ratio ${(longTime / shortTime).toFixed(2)}; median of ${ROUNDS} rounds)`
+    `(ratio ${(longTime / shortTime).toFixed(2)}; median of ${CLONE_ROUNDS} rounds)`
   );
 }
 
 /** A time in microseconds: three significant digits, whole microseconds from 100 up. */
 const microseconds = (time: number) => `${time < 100 ? time.toPrecision(3) : Math.round(time).toLocaleString('en-US')} µs`;
 
-/** The median time of one call, in microseconds, over rounds of as many calls as last CLONE_ROUND_MS. */
-function medianMicroseconds(call: () => unknown): number {
-  const time = (calls: number) => {
+/**
+ * The median time of one call of each function, in microseconds: each is first called in doubling numbers
+ * until that many calls last CLONE_ROUND_MS (which warms it up), then timed in CLONE_ROUNDS rounds of that many
+ * calls, the functions taking turns in alternating order so that a change in the machine's load falls on all of them.
+ */
+function medianMicroseconds(calls: readonly (() => unknown)[]): number[] {
+  const time = (call: () => unknown, count: number) => {
     const start = performance.now();
-    for (let i = 0; i < calls; i++) call();
+    for (let i = 0; i < count; i++) call();
     return performance.now() - start;
   };
-  let calls = 1;
-  while (time(calls) < CLONE_ROUND_MS) calls *= 2;
-  return median(Array.from({ length: ROUNDS }, () => (time(calls) / calls) * 1000));
+  const counts = calls.map((call) => {
+    let count = 1;
+    while (time(call, count) < CLONE_ROUND_MS) count *= 2;
+    return count;
+  });
+  const times = calls.map((): number[] => []);
+  for (let round = 0; round < CLONE_ROUNDS; round++) {
+    const order = calls.map((_, i) => i);
+    if (round % 2 === 1) order.reverse(); // neither function always goes first
+    for (const i of order) times[i].push((time(calls[i], counts[i]) / counts[i]) * 1000);
+  }
+  return times.map(median);
 }

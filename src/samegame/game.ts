@@ -42,31 +42,36 @@ export class SameGame {
   points = 0;
   private past: Played | null = null;
   private undone: Undone | null = null;
-  private readonly groups: GroupList;
+  /**
+   * Scratch for finding the groups, read at once after each search: made at the first search, and shared
+   * with copies (see {@link clone}).
+   */
+  private groups: GroupList | null = null;
 
   constructor(board: SameGameBoard, rules: SameGameRules = DEFAULT_RULES) {
     this.board = board.clone();
     this.rules = rules;
-    this.groups = new GroupList(board);
   }
 
   /**
    * An independent copy of the game as it stands, its undo and redo history included, which plays on
    * exactly as this one would. Its cost does not grow with the moves played: the copies share the
-   * history, which no game changes.
+   * history, which no game changes, and the scratch for finding groups.
    */
   clone(): SameGame {
     const copy = new SameGame(this.board, this.rules);
     copy.points = this.points;
     copy.past = this.past;
     copy.undone = this.undone;
+    copy.groups = this.groups;
     return copy;
   }
 
   /** The moves possible now, one cell per group (its lowest cell in the leftmost column it spans), left to right. */
   moves(): [x: number, y: number][] {
-    const count = this.groups.find(this.board);
-    return Array.from({ length: count }, (_, g) => this.coordinates(this.groups.cell[g]));
+    const groups = this.groupList();
+    const count = groups.find(this.board);
+    return Array.from({ length: count }, (_, g) => this.coordinates(groups.cell[g]));
   }
 
   /** The cells [x, y] of the group at (x, y), or [] when the cell is empty. */
@@ -78,7 +83,7 @@ export class SameGame {
   }
 
   isOver(): boolean {
-    return this.groups.find(this.board) === 0;
+    return this.groupList().find(this.board) === 0;
   }
 
   cleared(): boolean {
@@ -149,6 +154,10 @@ export class SameGame {
     this.past = { move, board: before, points: this.points, count: this.movesPlayed + 1, previous: this.past };
     this.points += move.points;
     return move;
+  }
+
+  private groupList(): GroupList {
+    return (this.groups ??= new GroupList(this.board));
   }
 
   private coordinates(cell: number): [x: number, y: number] {
