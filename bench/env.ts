@@ -1,8 +1,8 @@
 /**
  * Speed of the environments, single thread, medians of several rounds: steps per second in this process
- * (each step a seeded random legal action, episodes restarted as they end), and the time of one `clone()`
- * after a short and after a long episode, whose ratio shows whether a clone's cost grows with the
- * episode's length.
+ * (each step a seeded random legal action, episodes restarted as they end), and the CPU time of one
+ * `clone()` after a short and after a long episode, whose ratio shows whether a clone's cost grows with
+ * the episode's length.
  */
 import { Prng } from '../src/core/prng.ts';
 import { median } from '../src/core/stats.ts';
@@ -13,13 +13,13 @@ import { MAX_SIDE } from '../src/samegame/rules.ts';
 import { loadAgentSpec } from '../src/tetris-ai/agent-files.ts';
 
 const ROUNDS = 7;
-/** Rounds of clones: more than of steps, as a round of clones is short and the load of a shared machine varies. */
+/** Rounds of clones: more than of steps, as a round of clones is short. */
 const CLONE_ROUNDS = 21;
 const STEPS = 5000;
 /** The episode lengths at which a clone is timed. */
 const SHORT_EPISODE = 10;
 const LONG_EPISODE = 10_000;
-/** A timing round of clones lasts at least this long, so that the clock's resolution does not matter. */
+/** A timing round of clones takes at least this much CPU time, so that the clock's resolution does not matter. */
 const CLONE_ROUND_MS = 100;
 
 export function benchEnvironments(): string[] {
@@ -98,11 +98,11 @@ function sameGameCloneTimes(): string {
 }
 
 function cloneLine(name: string, short: Environment, shortSteps: number, long: Environment, longSteps: number): string {
-  const [shortTime, longTime] = medianMicroseconds([() => short.clone(), () => long.clone()]);
+  const [shortTime, longTime] = medianCpuMicroseconds([() => short.clone(), () => long.clone()]);
   const at = (time: number, steps: number) => `${microseconds(time)} at ${steps.toLocaleString('en-US')} steps`;
   return (
     `env clone, ${name}: ${at(shortTime, shortSteps)}, ${at(longTime, longSteps)} ` +
-    `(ratio ${(longTime / shortTime).toFixed(2)}; median of ${CLONE_ROUNDS} rounds)`
+    `(ratio ${(longTime / shortTime).toFixed(2)}; CPU time, median of ${CLONE_ROUNDS} rounds)`
   );
 }
 
@@ -110,15 +110,17 @@ function cloneLine(name: string, short: Environment, shortSteps: number, long: E
 const microseconds = (time: number) => `${time < 100 ? time.toPrecision(3) : Math.round(time).toLocaleString('en-US')} µs`;
 
 /**
- * The median time of one call of each function, in microseconds: each is first called in doubling numbers
- * until that many calls last CLONE_ROUND_MS (which warms it up), then timed in CLONE_ROUNDS rounds of that many
- * calls, the functions taking turns in alternating order so that a change in the machine's load falls on all of them.
+ * The median CPU time of this process (its threads' user and system time: the garbage collector's
+ * included, other processes' load excluded) for one call of each function, in microseconds. Each is first
+ * called in doubling numbers until that many calls take CLONE_ROUND_MS (which warms it up), then timed in
+ * CLONE_ROUNDS rounds of that many calls, the functions taking turns in alternating order.
  */
-function medianMicroseconds(calls: readonly (() => unknown)[]): number[] {
+function medianCpuMicroseconds(calls: readonly (() => unknown)[]): number[] {
   const time = (call: () => unknown, count: number) => {
-    const start = performance.now();
+    const start = process.cpuUsage();
     for (let i = 0; i < count; i++) call();
-    return performance.now() - start;
+    const { user, system } = process.cpuUsage(start);
+    return (user + system) / 1000;
   };
   const counts = calls.map((call) => {
     let count = 1;
