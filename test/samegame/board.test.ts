@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
 import { Prng } from '../../src/core/prng.ts';
 import { SameGameBoard } from '../../src/samegame/board.ts';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
@@ -94,16 +95,7 @@ describe('SameGameBoard', () => {
       const shift = trial % 2 === 0 ? 'left' : 'right';
       const b = randomBoard(1 + prng.nextInt(12), 1 + prng.nextInt(12), 2 + prng.nextInt(4), trial);
       play(b, prng, prng.nextInt(8), shift);
-      const copy = b.clone();
-      const copyDriver = prng.clone();
-      const atClone = observed(b);
-      expect(observed(copy)).toEqual(atClone);
-      play(b, prng, 5, shift);
-      expect(observed(copy)).toEqual(atClone);
-      const original = observed(b);
-      play(copy, copyDriver, 5, shift);
-      expect(observed(copy)).toEqual(original);
-      expect(observed(b)).toEqual(original);
+      expectIndependentClone(b, prng, observed, (subject, random) => play(subject, random, 5, shift));
     }
   });
 

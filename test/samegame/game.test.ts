@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
 import { Prng } from '../../src/core/prng.ts';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGame } from '../../src/samegame/game.ts';
@@ -136,16 +137,7 @@ describe('SameGame', () => {
       const rules = { scoring: SCORINGS[trial % 3], shift: trial % 2 === 0 ? 'left' : 'right' } as const;
       const game = new SameGame(randomBoard(3 + (trial % 8), 3 + (trial % 5), 2 + (trial % 4), trial), rules);
       play(game, driver, trial);
-      const copy = game.clone();
-      const copyDriver = driver.clone();
-      const atClone = observed(game);
-      expect(observed(copy)).toEqual(atClone);
-      play(game, driver, 12);
-      expect(observed(copy)).toEqual(atClone);
-      const original = observed(game);
-      play(copy, copyDriver, 12);
-      expect(observed(copy)).toEqual(original);
-      expect(observed(game)).toEqual(original);
+      const copy = expectIndependentClone(game, driver, observed, (subject, random) => play(subject, random, 12));
       while (game.undo() !== null);
       while (copy.undo() !== null);
       expect(observed(copy)).toEqual(observed(game));

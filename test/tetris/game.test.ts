@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
 import { InputError } from '../../src/core/errors.ts';
 import { Game, randomizerFor, type GameOptions } from '../../src/tetris/game.ts';
 import { KEYS, type Key } from '../../src/tetris/keys.ts';
@@ -287,16 +288,7 @@ describe('clone', () => {
       const game = new Game({ ...setUp, seed, width: 8, height: 12, garbageRows: seed % 4, preview: seed % 5 });
       const driver = new Prng(seed, 5);
       play(game, driver, seed * 4);
-      const copy = game.clone();
-      const copyDriver = driver.clone();
-      const atClone = observed(game);
-      expect(observed(copy)).toEqual(atClone);
-      play(game, driver, 40);
-      expect(observed(copy)).toEqual(atClone);
-      const original = observed(game);
-      play(copy, copyDriver, 40);
-      expect(observed(copy)).toEqual(original);
-      expect(observed(game)).toEqual(original);
+      expectIndependentClone(game, driver, observed, (subject, random) => play(subject, random, 40));
     }
   });
 
