@@ -133,7 +133,7 @@ export class Game {
    * empty. `onLock` is told of every lock as it happens, gravity's included.
    */
   constructor(options?: GameOptions, settings?: { keepLog?: boolean; onLock?: (lock: LockResult) => void });
-  /** @internal A game with `source`'s set-up, board and randomizer, copied, and the rest of a new game's fields: {@link clone} copies the rest. */
+  /** @internal The start of a copy (see {@link clone}): `source`'s set-up, and copies of its board and randomizer. */
   constructor(source: Game);
   constructor(from: GameOptions | Game = {}, { keepLog = true, onLock }: { keepLog?: boolean; onLock?: (lock: LockResult) => void } = {}) {
     if (from instanceof Game) {
