@@ -5,7 +5,7 @@ import { fileProblem } from '../core/files.ts';
 import { readBoardFile } from '../samegame/board-files.ts';
 import type { Solution } from '../samegame/solver.ts';
 import type { Db } from '../store/database.ts';
-import type { BoardRecord, NewRun, SameGameBenchSummary, SameGameRun } from '../store/runs.ts';
+import type { BoardRecord, NewRun, SameGameRun } from '../store/runs.ts';
 import type { BenchProgress } from './eta.ts';
 import { storeRun, type StoredRunId } from './run-store.ts';
 import type { TaskRunner } from './task-runner.ts';
@@ -124,23 +124,10 @@ export async function runSameGameBench({
 /** A `samegame bench` run to store. */
 export type NewSameGameBenchRun = Extract<NewRun, { game: 'samegame'; command: 'bench' }>;
 
-/** The summary fields that report how a run went or where its boards came from; the others are its setup. */
-const OUTCOME_FIELDS = new Set<string>(['set', 'dir', 'workers', 'total', 'penaltyTotal', 'storedBoards', 'queue']);
-
-function sameSettings(a: SameGameBenchSummary, b: SameGameBenchSummary): boolean {
-  const setup = (summary: SameGameBenchSummary) =>
-    JSON.stringify(
-      Object.entries(summary)
-        .filter(([field]) => !OUTCOME_FIELDS.has(field))
-        .sort(([x], [y]) => (x < y ? -1 : 1)),
-    );
-  return setup(a) === setup(b);
-}
-
 /**
  * Stores a benchmark's result as a run, unless every board came from the store and a run with the same
  * settings and results is stored already (see run-store.ts).
  */
 export function storeSameGameBench(db: Db, run: NewSameGameBenchRun, result: SameGameBenchResult): StoredRunId<SameGameRun> {
-  return storeRun(db, run, result.storedBoards === result.boards.length, sameSettings);
+  return storeRun(db, run, result.storedBoards === result.boards.length);
 }

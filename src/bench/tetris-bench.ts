@@ -7,7 +7,7 @@ import type { AgentLimits } from '../tetris-ai/code-agents.ts';
 import type { OutsideAgent } from '../tetris-ai/process-agent.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
-import { agreeOn, storeRun, type StoredRunId } from './run-store.ts';
+import { storeRun, type StoredRunId } from './run-store.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
 import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
@@ -181,9 +181,6 @@ function faultsOf(records: readonly Done<GameResult>[]): Pick<PlayerSummary, 'fa
   return faulted.length === 0 ? {} : { faults: faulted.length, firstFault: faulted[0].result.fault };
 }
 
-/** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
-const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'agentModule', 'vsModule', 'preview', 'lookahead', 'maxPieces'] as const;
-
 /**
  * Stores a benchmark's result as a run, unless every game came from the store and a run with the same
  * setup and results is stored already (see run-store.ts).
@@ -200,5 +197,5 @@ export function storeTetrisBench(db: Db, { summary, perGame }: BenchResult): Sto
     perGame,
   };
   const allStored = summary.storedGames === (summary.vs === undefined ? 1 : 2) * summary.games;
-  return storeRun(db, run, allStored, agreeOn<TetrisRunSummary>(SETUP_FIELDS));
+  return storeRun(db, run, allStored);
 }
