@@ -3,7 +3,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { count } from '../core/count.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { checkReachable, closeWithin, connectionReporter, redisOptions, workersListening } from './queue-connection.ts';
-import { JOB_NOUNS, JOB_QUEUE, jobId, type JobName, type JobQueue, type Jobs } from './queue-jobs.ts';
+import type { Done } from './tasks.ts';
+import { JOB_QUEUE, jobId, TASK_JOB, type JobQueue, type TaskJob } from './queue-jobs.ts';
 import { ResultWaiters } from './queue-results.ts';
 
 /** Completed jobs stay a day, so that a run resumed within it does not replay them; failed ones go at once, so a retry can add them again. */
@@ -12,23 +13,15 @@ const KEEP_COMPLETED_SECONDS = 24 * 3600;
 /** How often a program waiting for results checks that some worker listens. */
 const WORKER_CHECK_MS = 30_000;
 
-/** Jobs of one name handed to whichever workers listen on the queue. */
-export interface JobSubmitter<N extends JobName> {
+/** Tasks handed to whichever workers listen on the queue. */
+export interface TaskSubmitter {
   /** Adds the job (unless one of the same content is there) and resolves with its result. */
-  submit(data: Jobs[N]['data']): Promise<Jobs[N]['result']>;
+  submit(job: TaskJob): Promise<Done<unknown>>;
   close(): Promise<void>;
 }
 
-/**
- * Opens the queue to hand out jobs of one name; `log` gets one line per event worth knowing, and
- * `owner` names the program in them ("the tuner").
- */
-export async function openJobSubmitter<N extends JobName>(
-  url: string,
-  name: N,
-  owner: string,
-  log: (line: string) => void,
-): Promise<JobSubmitter<N>> {
+/** Opens the queue to hand out tasks; `log` gets one line per event worth knowing. */
+export async function openTaskSubmitter(url: string, log: (line: string) => void): Promise<TaskSubmitter> {
   await checkReachable(url);
   const connection = redisOptions(url);
   const queue: JobQueue = new Queue(JOB_QUEUE, { connection });
@@ -37,7 +30,7 @@ export async function openJobSubmitter<N extends JobName>(
   const reporter = connectionReporter(url, log);
   queue.on('error', reporter.onError);
   events.on('error', reporter.onError);
-  const noun = JOB_NOUNS[name];
+  const noun = TASK_JOB;
   const waiters = new ResultWaiters(queue, events, noun);
   try {
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
@@ -61,17 +54,17 @@ export async function openJobSubmitter<N extends JobName>(
   workerCheck.unref();
 
   return {
-    async submit(data) {
-      const id = jobId(name, data);
+    async submit(job) {
+      const id = jobId(job);
       pending++;
       try {
-        await queue.add(name, data, {
+        await queue.add(TASK_JOB, job, {
           jobId: id,
           attempts: 3,
           removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
           removeOnFail: true,
         });
-        const result = (await waiters.resultOf(id)) as Jobs[N]['result'];
+        const result = (await waiters.resultOf(id)) as Done<unknown>;
         reporter.onReady();
         return result;
       } finally {
@@ -80,7 +73,7 @@ export async function openJobSubmitter<N extends JobName>(
     },
     async close() {
       clearInterval(workerCheck);
-      waiters.rejectAll(`${owner} closed the queue before this ${noun} was done`);
+      waiters.rejectAll(`the queue was closed here before this ${noun} was done`);
       await close();
     },
   };

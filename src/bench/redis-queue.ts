@@ -1,6 +1,6 @@
 /**
- * Work shared out over Redis with BullMQ, on one queue that `gridmind worker` serves: a tuner's
- * evaluations (one job per candidate) and a benchmark's tasks (one job per game or board, tasks.ts).
+ * Work shared out over Redis with BullMQ, on one queue that `gridmind worker` serves: the harness's
+ * tasks (one job per game or board, tasks.ts) of a benchmark or a tuner.
  * The program that needs the work adds jobs and waits for their results; workers on any machine take
  * jobs, do them on their own threads and send the results back. A job's id is a hash of its content
  * (with Gridmind's results revision), so a resumed run finds the jobs it had already added, and a result
@@ -8,6 +8,6 @@
  * whose games could differ; other versions with the same games work together.
  */
 export { JOB_QUEUE, type TaskJob } from './queue-jobs.ts';
-export { openJobSubmitter, type JobSubmitter } from './queue-submitter.ts';
+export { openTaskSubmitter, type TaskSubmitter } from './queue-submitter.ts';
 export { startQueueWorker, type QueueWorker, type WorkDone } from './queue-worker.ts';
 export { clearWaitingJobs, queueStatus, type QueueStatus } from './queue-admin.ts';

@@ -8,6 +8,7 @@ import type { Db } from '../store/database.ts';
 import type { BoardRecord, NewRun, SameGameRun } from '../store/runs.ts';
 import type { BenchProgress } from './eta.ts';
 import { storeRun, type StoredRunId } from './run-store.ts';
+import { STORED, storedOrDone } from './stored-tasks.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
 import type { BoardSolveOptions, SameGameBoardTask } from './tasks.ts';
@@ -90,11 +91,8 @@ export async function runSameGameBench({
   let done = 0;
   let storedBoards = 0;
   const solveOnce = async (task: SameGameBoardTask): Promise<{ solution: Solution; stored: boolean }> => {
-    const stored = store?.find(task);
-    if (stored !== undefined) return { solution: stored, stored: true };
-    const solution = (await runner.run(task)).result;
-    store?.save(task, solution);
-    return { solution, stored: false };
+    const { result, thread } = (await storedOrDone(task, runner, store))!;
+    return { solution: result, stored: thread === STORED };
   };
   const solveBoard = async (i: number): Promise<BoardRecord> => {
     const results = await Promise.all(tasks[i].map(solveOnce));

@@ -8,6 +8,7 @@ import type { OutsideAgent } from '../tetris-ai/process-agent.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
 import { storeRun, type StoredRunId } from './run-store.ts';
+import { STORED, storedOrDone } from './stored-tasks.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
 import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
@@ -46,9 +47,6 @@ export interface BenchOptions {
   readonly onProgress?: (progress: BenchProgress) => void;
 }
 
-/** The `thread` of a game taken from the store rather than played. */
-const STORED = 'stored';
-
 export interface BenchResult {
   readonly summary: TetrisRunSummary;
   /** Per game, in seed order: the agent's lines, and the opponent's with a `vs` (as a stored run keeps them). */
@@ -81,15 +79,9 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
           };
           const { name: _name, ...how } = player;
           const task: TetrisGameTask = { game: 'tetris', ...how, options: play };
-          const stored = options.store?.find(task);
-          let record: Done<GameResult> | null = null; // stays null for a game missing from the store under `storedOnly`
-          if (stored !== undefined) {
-            record = { result: stored, thread: STORED };
-            storedGames++;
-          } else if (runner !== null) {
-            record = await runner.run(task);
-            options.store?.save(task, record.result);
-          }
+          // Null for a game missing from the store under `storedOnly`.
+          const record = await storedOrDone(task, runner, options.store);
+          if (record?.thread === STORED) storedGames++;
           options.onProgress?.({ done: ++done, stored: storedGames, total });
           return record;
         }),

@@ -105,7 +105,7 @@ describe('benchmarks through the BullMQ queue that gridmind worker serves', () =
     // Both workers took part, and say what they did as they leave.
     const reports = await Promise.all(workers.map(leave));
     const done = reports.map((report) => {
-      const games = Number(/(\d+) benchmark games?/.exec(report)?.[1] ?? 0);
+      const games = Number(/(\d+) games?/.exec(report)?.[1] ?? 0);
       const solved = Number(/(\d+) boards?/.exec(report)?.[1] ?? 0);
       return { games, solved };
     });
