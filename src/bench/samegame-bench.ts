@@ -5,13 +5,14 @@ import { fileProblem } from '../core/files.ts';
 import { readBoardFile } from '../samegame/board-files.ts';
 import type { Solution } from '../samegame/solver.ts';
 import type { Db } from '../store/database.ts';
-import type { BoardRecord, NewRun, SameGameRun } from '../store/runs.ts';
+import type { BoardRecord, SameGameRun } from '../store/runs.ts';
 import type { BenchProgress } from './eta.ts';
 import { storeRun, type StoredRunId } from './run-store.ts';
+import type { NewSameGameBenchRun } from './samegame-runs.ts';
 import { STORED, storedOrDone } from './stored-tasks.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
-import type { BoardSolveOptions, SameGameBoardTask } from './tasks.ts';
+import { runTask, type BoardSolveOptions, type SameGameBoardTask } from './tasks.ts';
 
 export interface SameGameBenchOptions {
   /** The board files, each solved once. */
@@ -44,6 +45,31 @@ export interface SameGameBenchResult {
   readonly penaltyTotal: number;
   /** Boards taken from the store instead of solved. */
   readonly storedBoards: number;
+}
+
+/** One board file solved as `samegame solve` does, on the calling thread. */
+export interface SameGameSolveOptions {
+  readonly file: string;
+  /** The solver's options, `explain` included. */
+  readonly options: BoardSolveOptions;
+  /** A solver in code (its module's path) to solve it within the options' rules and budget, instead of their method. */
+  readonly solver?: string;
+  /** Where the result is saved, and found again if the store reuses results (`samegame solve` gives one that does not: it always solves). */
+  readonly store?: TaskStore;
+}
+
+/** The calling thread as a task runner: a single solve needs no pool, and its explanation stays as it is. */
+const callingThread: TaskRunner = { run: runTask, close: () => Promise.resolve() };
+
+/** Solves one board file as a harness task (tasks.ts) on the calling thread, or finds it in the store; a result solved is saved there. */
+export async function runSameGameSolve({ file, options, solver, store }: SameGameSolveOptions): Promise<Solution> {
+  const task: SameGameBoardTask = {
+    game: 'samegame',
+    board: readBoardFile(file).toString(),
+    options,
+    ...(solver !== undefined && { solver }),
+  };
+  return (await storedOrDone(task, callingThread, store))!.result;
 }
 
 /** The board files of a directory (`*.txt`, sorted by name), each checked before any is solved. */
@@ -118,9 +144,6 @@ export async function runSameGameBench({
     storedBoards,
   };
 }
-
-/** A `samegame bench` run to store. */
-export type NewSameGameBenchRun = Extract<NewRun, { game: 'samegame'; command: 'bench' }>;
 
 /**
  * Stores a benchmark's result as a run, unless every board came from the store and a run with the same
