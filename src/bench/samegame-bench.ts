@@ -4,11 +4,8 @@ import { InputError } from '../core/errors.ts';
 import { fileProblem } from '../core/files.ts';
 import { readBoardFile } from '../samegame/board-files.ts';
 import type { Solution } from '../samegame/solver.ts';
-import type { Db } from '../store/database.ts';
-import type { BoardRecord, SameGameRun } from '../store/runs.ts';
+import type { BoardRecord } from '../store/runs.ts';
 import type { BenchProgress } from './eta.ts';
-import { storeRun, type StoredRunId } from './run-store.ts';
-import type { NewSameGameBenchRun } from './samegame-runs.ts';
 import { STORED, storedOrDone } from './stored-tasks.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
@@ -143,12 +140,4 @@ export async function runSameGameBench({
     penaltyTotal: boards.reduce((sum, board) => sum + board.penaltyScore, 0),
     storedBoards,
   };
-}
-
-/**
- * Stores a benchmark's result as a run, unless every board came from the store and a run with the same
- * settings and results is stored already (see run-store.ts).
- */
-export function storeSameGameBench(db: Db, run: NewSameGameBenchRun, result: SameGameBenchResult): StoredRunId<SameGameRun> {
-  return storeRun(db, run, result.storedBoards === result.boards.length);
 }

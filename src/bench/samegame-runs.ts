@@ -3,7 +3,9 @@
  * board, and a `samegame bench` of a folder of boards.
  */
 import type { Solution } from '../samegame/solver.ts';
-import type { BoardRecord, NewRun, SameGameBenchSummary, SameGameSettings } from '../store/runs.ts';
+import type { Db } from '../store/database.ts';
+import type { BoardRecord, NewRun, SameGameBenchSummary, SameGameRun, SameGameSettings } from '../store/runs.ts';
+import { storeRun, type StoredRunId } from './run-store.ts';
 import type { SameGameBenchResult } from './samegame-bench.ts';
 
 /** A `samegame solve` run to store. */
@@ -73,4 +75,12 @@ export function sameGameBenchRun(setup: SameGameRunSetup, place: SameGameBenchPl
     summary,
     perBoard: result.boards,
   };
+}
+
+/**
+ * Stores a benchmark's run, unless every board came from the store and a run with the same settings
+ * and results is stored already (see run-store.ts).
+ */
+export function storeSameGameBench(db: Db, run: NewSameGameBenchRun): StoredRunId<SameGameRun> {
+  return storeRun(db, run, run.summary.storedBoards === run.perBoard.length);
 }

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { boardFiles, runSameGameBench, runSameGameSolve, storeSameGameBench } from '../bench/samegame-bench.ts';
-import { sameGameBenchRun, sameGameSolveRun, type SameGameRunSetup } from '../bench/samegame-runs.ts';
+import { boardFiles, runSameGameBench, runSameGameSolve } from '../bench/samegame-bench.ts';
+import { sameGameBenchRun, sameGameSolveRun, storeSameGameBench, type SameGameRunSetup } from '../bench/samegame-runs.ts';
 import type { StoredRunId } from '../bench/run-store.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
 import { count } from '../core/count.ts';
@@ -295,7 +295,7 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const { summary } = run;
   let stored: StoredRunId<SameGameRun>;
   try {
-    stored = storeSameGameBench(db, run, result);
+    stored = storeSameGameBench(db, run);
   } finally {
     db.close();
   }
