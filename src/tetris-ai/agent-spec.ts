@@ -157,7 +157,12 @@ const policy = fieldsOnly(
  */
 export const agentFileSchema = fieldsOnly(
   {
-    $schema: z.string().optional().describe('the JSON Schema of agent files, for editors; the loader ignores it'),
+    $schema: z
+      .string(
+        saying('"$schema" must be text: the path or address of the agent schema, such as node_modules/gridmind/schema/agent.schema.json'),
+      )
+      .optional()
+      .describe('the JSON Schema of agent files, for editors; the loader ignores it'),
     name: text('name', "the agent's name in results"),
     description: text('description', 'what the agent does, in a sentence'),
     source: text('source', 'where its method and weights come from'),
