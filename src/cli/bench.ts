@@ -13,6 +13,7 @@ import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { MAX_PREVIEW } from '../tetris/game.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
 import { loadCodeAgent } from '../tetris-ai/code-agents.ts';
 import { loadProgramAgent, outsideKind } from '../tetris-ai/process-agent.ts';
@@ -64,7 +65,7 @@ export function registerBenchCommands(program: Command): void {
     .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
     .addOption(workersOption('worker threads playing games here (not used with --queue)'))
     .addOption(queueOption('play the games'))
-    .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, 16))
+    .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, MAX_PREVIEW))
     .option(
       '--lookahead <n>',
       "search this many preview pieces instead of the agents' own depth (1: the two-piece policy)",

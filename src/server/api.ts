@@ -14,13 +14,13 @@ import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
 import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { DEFAULT_COLOURS as DEFAULT_SAMEGAME_COLOURS, MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
-import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
+import { MAX_HEIGHT, MAX_WIDTH, parseBoardSize as parseTetrisBoardSize, VANISH_ROWS } from '../tetris/board.ts';
+import { boardHeight, boardRows, boardWidth, piece, previewPieces } from '../tetris/setting-schemas.ts';
 import { gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../tetris/game.ts';
 import { tetrisScoreTable } from '../tetris/score-table.ts';
 import { DEALT_RANDOMIZERS } from '../tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
-import type { ChooseRequest } from '../tetris-ai/turn-data.ts';
 import type { CodeAgentGames } from './code-agent-games.ts';
 
 /** Largest request body the API reads; a high score's replay may be longer (MAX_REPLAY_BYTES). */
@@ -201,24 +201,26 @@ export async function handleApi(
 }
 
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+/** The largest side of a piece's bounding box: how far a piece's box may reach past the board's left edge or floor. */
+const PIECE_BOX = 4;
 const newCodeAgentGame = z.object({
   agent: z.string().max(200),
-  width: whole(4, 64),
-  height: whole(4, 64),
+  width: boardWidth,
+  height: boardHeight,
   rotation: z.enum(ROTATION_SYSTEM_NAMES),
   mode: z.enum(['drop', 'reachable']),
 });
 const codeAgentTurn = z.object({
   id: whole(0, Number.MAX_SAFE_INTEGER),
   turn: z.object({
-    rows: z.array(whole(0, 2 ** 32 - 1)).max(64),
-    piece: whole(0, 6),
-    preview: z.array(whole(0, 6)).max(16),
+    rows: boardRows,
+    piece,
+    preview: previewPieces,
     rules: z.enum(RULE_SET_NAMES),
     score: whole(0, Number.MAX_SAFE_INTEGER),
     level: whole(0, 1000),
     target: whole(1, Number.MAX_SAFE_INTEGER).nullable(),
-    from: z.object({ rotation: whole(0, 3), x: whole(-4, 64), y: whole(-4, 80) }).optional(),
+    from: z.object({ rotation: whole(0, 3), x: whole(-PIECE_BOX, MAX_WIDTH), y: whole(-PIECE_BOX, MAX_HEIGHT + VANISH_ROWS) }).optional(),
   }),
 });
 /** `/api/code-agents/games/ID` and `/api/code-agents/games/ID/turn`. */
@@ -239,7 +241,7 @@ async function codeAgentRoute(
     }
     const [, id, turn] = CODE_AGENT_GAME_PATH.exec(path) ?? [];
     if (id !== undefined && turn !== undefined && request.method === 'POST') {
-      return sendJson(response, 200, await games.turn(Number(id), parse(codeAgentTurn, await readJson(request)) as ChooseRequest));
+      return sendJson(response, 200, await games.turn(Number(id), parse(codeAgentTurn, await readJson(request))));
     }
     if (id !== undefined && turn === undefined && request.method === 'DELETE') {
       games.end(Number(id));

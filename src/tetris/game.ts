@@ -21,6 +21,8 @@ export const MAX_GARBAGE_ROWS = 11;
 export const DEFAULT_PREVIEW = 3;
 /** The most next pieces a game shows. */
 export const MAX_PREVIEW = 16;
+/** What is wrong with a preview outside 0–MAX_PREVIEW, for the engine's and the borders' messages. */
+export const previewMessage = (preview: unknown) => `preview ${String(preview)} is out of range: show 0 to ${MAX_PREVIEW} next pieces`;
 export const DEFAULT_TARGET = 100;
 
 /** Random streams drawn from one seed: pieces and garbage never share numbers. */
@@ -389,9 +391,8 @@ export function gameConfigOf(options: GameOptions): GameConfig {
   };
   checkBoardSize(config.width, config.height);
   if (!Number.isSafeInteger(config.seed)) throw new InputError(`seed ${config.seed} must be a whole number`);
-  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > MAX_PREVIEW) {
-    throw new InputError(`preview ${config.preview} is out of range: show 0 to ${MAX_PREVIEW} next pieces`);
-  }
+  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > MAX_PREVIEW)
+    throw new InputError(previewMessage(config.preview));
   const maxGarbage = Math.min(MAX_GARBAGE_ROWS, config.height - 4);
   if (!Number.isInteger(config.garbageRows) || config.garbageRows < 0 || config.garbageRows > maxGarbage) {
     throw new InputError(`${config.garbageRows} challenge rows do not fit: use 0 to ${maxGarbage} on a board ${config.height} high`);
