@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
+import { saying } from '../core/schemas.ts';
 import { MAX_HEIGHT } from '../tetris/board.ts';
 import { FEATURES } from './features/index.ts';
 import type { Sense, Weights } from './evaluator.ts';
@@ -57,9 +58,6 @@ const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).jo
 
 /** An object's field written as messages name it: `"policy.beam"`. */
 const fieldName = (path: readonly (string | number)[]) => `"${path.join('.')}"`;
-
-/** A schema whose every problem has one message. */
-const saying = (message: string) => ({ errorMap: () => ({ message }) });
 
 /**
  * An object that holds only the given fields; `unknown` says what an extra field is called in messages

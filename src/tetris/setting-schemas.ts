@@ -4,17 +4,10 @@
  * refuses what the engine refuses, in the engine's words.
  */
 import { z } from 'zod';
+import { wholeNumberIn } from '../core/schemas.ts';
 import { boardHeightMessage, boardWidthMessage, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from './board.ts';
 import { MAX_PREVIEW, previewMessage } from './game.ts';
 import { PIECE_COUNT } from './pieces.ts';
-
-/** A whole number from `min` to `max`; any problem is `message` of the value given. */
-export const wholeNumberIn = (min: number, max: number, message: (value: unknown) => string) =>
-  z
-    .number({ errorMap: (_issue, { data }) => ({ message: message(data) }) })
-    .int()
-    .min(min)
-    .max(max);
 
 export const boardWidth = wholeNumberIn(MIN_WIDTH, MAX_WIDTH, boardWidthMessage);
 export const boardHeight = wholeNumberIn(MIN_HEIGHT, MAX_HEIGHT, boardHeightMessage);
