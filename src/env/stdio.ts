@@ -23,7 +23,7 @@
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED, seedMessage } from '../core/prng.ts';
-import { saying, wholeNumberIn } from '../core/schemas.ts';
+import { readWith, saying, wholeNumberIn } from '../core/schemas.ts';
 import { BatchEnvironment, type BatchResult } from './batch.ts';
 import type { ArraySpec, Environment, Info, Observation } from './environment.ts';
 
@@ -83,13 +83,6 @@ const batchRequest = (envs: number) =>
 type OneRequest = z.infer<typeof oneRequest>;
 type BatchRequest = z.infer<ReturnType<typeof batchRequest>>;
 
-/** A request as its schema reads it; its first problem (each message says which field), an InputError. */
-function checked<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, json: unknown): T {
-  const result = schema.safeParse(json);
-  if (!result.success) throw new InputError(result.error.issues[0].message);
-  return result.data;
-}
-
 /** A request whose "cmd" is none of the known. */
 function unknownRequest(issue: z.ZodIssueOptionalMessage, context: z.ErrorMapCtx): { message: string } {
   const unknown = issue.code === 'invalid_union_discriminator' || (issue.code === 'invalid_type' && issue.path.length === 0);
@@ -140,9 +133,9 @@ export class PipeSession {
     this.bits = Object.fromEntries(Object.entries(env.spec.observation).map(([name, array]) => [name, isBinary(array)]));
     if (env instanceof BatchEnvironment) {
       const requests = batchRequest(env.envs.length);
-      this.answerTo = (json) => this.answerBatch(env, checked(requests, json));
+      this.answerTo = (json) => this.answerBatch(env, readWith(requests, json));
     } else {
-      this.answerTo = (json) => this.answerOne(env, checked(oneRequest, json));
+      this.answerTo = (json) => this.answerOne(env, readWith(oneRequest, json));
     }
   }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../core/errors.ts';
-import { saying } from '../core/schemas.ts';
+import { readWith, saying } from '../core/schemas.ts';
 import { MAX_HEIGHT } from '../tetris/board.ts';
 import { FEATURES } from './features/index.ts';
 import type { Sense, Weights } from './evaluator.ts';
@@ -215,9 +214,7 @@ export const agentFileSchema = fieldsOnly(
  * error message, which names the faulty field and says what is expected.
  */
 export function parseAgentSpec(value: unknown, origin: string): AgentSpec {
-  const result = agentFileSchema.safeParse(value);
-  if (!result.success) throw new InputError(`agent ${origin}: ${result.error.issues[0].message}`);
-  return result.data;
+  return readWith(agentFileSchema, value, (issue) => `agent ${origin}: ${issue.message}`);
 }
 
 /** The agent with another search depth (`--lookahead`), or as it is when none is given. */

@@ -321,20 +321,10 @@ export class Game {
   }
 }
 
-/** Checks a replay log's form (format, version, config, inputs); an InputError says what is wrong. */
-export function checkReplayLog(log: ReplayLog): void {
-  if (log?.format !== 'gridmind-tetris-replay' || log.version !== 1) {
-    throw new InputError('not a Gridmind Tetris replay log (expected format "gridmind-tetris-replay", version 1)');
-  }
-  if (typeof log.config !== 'object' || log.config === null || !Array.isArray(log.inputs)) {
-    throw new InputError('a replay log needs a "config" object and an "inputs" list');
-  }
-}
-
 /**
  * Plays input `index` of a log on a game: lets game time run to the input's time (then calls
  * `onWaited`), then presses its key or makes its placement. An input that is malformed, goes back in time or breaks the rules is an
- * InputError naming it.
+ * InputError naming it: a replay's inputs are checked here, as they play, not by its schema (replay-schema.ts).
  */
 export function applyLoggedInput(game: Game, input: LoggedInput, index: number, onWaited?: () => void): void {
   const bad = (what: string) => new InputError(`replay input ${index + 1}: ${what}`);
@@ -355,14 +345,14 @@ export function applyLoggedInput(game: Game, input: LoggedInput, index: number, 
 /**
  * Rebuilds a game from its log by applying the same inputs at the same game times. `onLock` is told of
  * each lock with the index of the last input applied before it came (-1: none), the lock's own input
- * included: a lock that gravity makes while the game waits for an input comes before that input.
+ * included: a lock that gravity makes while the game waits for an input comes before that input. A log
+ * read from outside is first read by `parseTetrisReplay` (replay-schema.ts).
  */
 export function replay(log: ReplayLog, onLock?: (lock: LockResult, lastInput: number) => void): Game {
-  checkReplayLog(log);
   let lastInput = -1;
   const game = new Game(log.config, { onLock: onLock && ((lock) => onLock(lock, lastInput)) });
   log.inputs.forEach((input, index) => applyLoggedInput(game, input, index, () => (lastInput = index)));
-  if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
+  if (!(log.end >= game.clock && log.end < Infinity))
     throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);
   game.advance(log.end - game.clock);
   return game;
