@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED } from '../core/prng.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { FEATURES } from '../tetris-ai/features/index.ts';
 import { CodeAgentChooser } from '../tetris-ai/code-agents.ts';
@@ -9,7 +10,7 @@ import { playGame, playGameWith, playResearchWith, researchRotation, type PlayOp
 import { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
 import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
 import { parseName } from '../core/names.ts';
-import { DEFAULT_TARGET } from '../tetris/game.ts';
+import { DEFAULT_TARGET, MAX_PREVIEW } from '../tetris/game.ts';
 import { ROTATION_SYSTEMS } from '../tetris/rotation/index.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
 import {
@@ -75,8 +76,8 @@ export function registerAgentCommands(program: Command): void {
     .addOption(agentCommandOption('--agent-command <command>', 'instead of --agent'))
     .option('--rules <rules>', 'research, classic, target or aveiro', optionParser(parseRuleSetName), 'research')
     .option('--board <WxH>', "board size (default: the rules' own, 10x20 or 8x30 for aveiro)", boardSizeOption)
-    .option('--seed <n>', 'seed of the pieces', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--preview <n>', 'next pieces the agent sees (default: its lookahead depth)', integerIn(0, 16))
+    .option('--seed <n>', 'seed of the pieces', integerIn(0, MAX_SEED), 1)
+    .option('--preview <n>', 'next pieces the agent sees (default: its lookahead depth)', integerIn(0, MAX_PREVIEW))
     .option('--max-pieces <n>', 'stop after this many pieces', integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--target <score>', `target score for --rules target (default ${DEFAULT_TARGET})`, integerIn(1, Number.MAX_SAFE_INTEGER))
     .option('--path <file>', 'write the search path: per piece its shape, rotation and centre cell (JSON)')

@@ -9,10 +9,12 @@ import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { figure } from '../core/figure.ts';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED } from '../core/prng.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { openDatabase, openDatabaseToSave } from '../store/database.ts';
 import type { PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
+import { MAX_PREVIEW } from '../tetris/game.ts';
 import { MAX_LOOKAHEAD, withLookahead } from '../tetris-ai/agent-spec.ts';
 import { loadCodeAgent } from '../tetris-ai/code-agents.ts';
 import { loadProgramAgent, outsideKind } from '../tetris-ai/process-agent.ts';
@@ -61,10 +63,10 @@ export function registerBenchCommands(program: Command): void {
     .addOption(agentCommandOption('--vs-command <command>', 'instead of --vs'))
     .addOption(boardOption())
     .option('--games <n>', 'number of games', integerIn(1, 1_000_000), 100)
-    .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--seed-base <n>', 'game g (from 0) uses seed base + g', integerIn(0, MAX_SEED), 1)
     .addOption(workersOption('worker threads playing games here (not used with --queue)'))
     .addOption(queueOption('play the games'))
-    .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, 16))
+    .option('--preview <n>', 'next pieces the agents see (default: the larger lookahead depth)', integerIn(0, MAX_PREVIEW))
     .option(
       '--lookahead <n>',
       "search this many preview pieces instead of the agents' own depth (1: the two-piece policy)",
@@ -115,9 +117,9 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   // An agent's own lookahead decides the preview; an agent in code sees one next piece.
   const looksAhead = (bench: BenchPlayer) => ('spec' in bench ? bench.spec.policy.lookahead : 1);
   const preview = flags.preview ?? Math.max(looksAhead(agent), vs === null ? 0 : looksAhead(vs));
-  if (flags.seedBase > Number.MAX_SAFE_INTEGER - (flags.games - 1)) {
+  if (flags.seedBase > MAX_SEED - (flags.games - 1)) {
     throw new InputError(
-      `--seed-base ${flags.seedBase} with ${flags.games} games passes the largest seed (${Number.MAX_SAFE_INTEGER}): use a smaller base`,
+      `--seed-base ${flags.seedBase} with ${flags.games} games passes the largest seed (${MAX_SEED}): use a smaller base`,
     );
   }
   const storedOnly = flags.storedOnly === true;

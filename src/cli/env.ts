@@ -7,6 +7,7 @@ import { sameGameEnv } from '../env/samegame.ts';
 import { tetrisDropEnv, tetrisKeysEnv } from '../env/tetris.ts';
 import { parseBoardSize } from '../samegame/board-files.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
+import { MAX_PREVIEW } from '../tetris/game.ts';
 import { parseRotationSystemName, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
 import { integerIn, optionParser } from './options.ts';
@@ -50,7 +51,7 @@ export function registerEnvCommand(program: Command): void {
     )
     .option('--rotation <system>', "tetris --keys: classic, aveiro or srs (default: the rules')", optionParser(parseRotationSystemName))
     .option('--board <WxH>', "board size (default: tetris 10x20, or the rules' with --keys; samegame 15x15)", optionParser(parseBoardSize))
-    .option('--preview <n>', 'tetris: next pieces in the observation', integerIn(0, 16), 1)
+    .option('--preview <n>', 'tetris: next pieces in the observation', integerIn(0, MAX_PREVIEW), 1)
     .option('--step-ms <ms>', 'tetris --keys: game time after each action (gravity as the rules say)', integerIn(1, 60_000), 100)
     .option('--colours <n>', `samegame: colours, ${MIN_COLOURS}-${MAX_COLOURS}`, integerIn(MIN_COLOURS, MAX_COLOURS), 5)
     .option('--shift <side>', 'samegame: where empty columns close up, left or right', optionParser(parseShift), 'left')

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED } from '../core/prng.ts';
 import { fileProblem } from '../core/files.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { TetrisAgent } from '../tetris-ai/agent.ts';
@@ -46,7 +47,7 @@ export function registerExplainCommand(program: Command): void {
       "show why an agent puts a piece where it does: every candidate placement, feature by feature, as the agent's policy values it",
     )
     .option('--agent <name|file>', 'the agent: a built-in name or an agent JSON file (agents in code give no breakdown)')
-    .option('--seed <n>', 'explain a piece of the game of this seed (with --piece N)', integerIn(0, Number.MAX_SAFE_INTEGER))
+    .option('--seed <n>', 'explain a piece of the game of this seed (with --piece N)', integerIn(0, MAX_SEED))
     .option('--piece <n|letter>', 'with --seed: the piece number in the game (the first is 1); with --board-file: the piece, I O T S Z J L')
     .option('--board-file <file>', 'explain a piece on this board: rows of "." and "#", top row first (with --piece LETTER)')
     .option('--next <letters>', 'with --board-file: the next pieces the agent knows, such as SZ (its lookahead uses them)')

@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { fileProblem } from '../core/files.ts';
 import { replaySameGame, type SameGameReplay } from '../samegame/replay.ts';
+import { parseSameGameReplay } from '../samegame/replay-schema.ts';
 import { replay, type ReplayLog } from '../tetris/game.ts';
+import { parseTetrisReplay } from '../tetris/replay-schema.ts';
 import { print } from './options.ts';
 
 export function registerReplayCommand(program: Command): void {
@@ -17,7 +19,7 @@ export function registerReplayCommand(program: Command): void {
 }
 
 function replayFile(file: string, json: boolean): void {
-  let log: { format?: unknown };
+  let log: unknown;
   try {
     log = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
@@ -25,7 +27,8 @@ function replayFile(file: string, json: boolean): void {
       `cannot read the replay ${file}: ${error instanceof SyntaxError ? `not JSON (${error.message})` : fileProblem(error)}`,
     );
   }
-  const result = log?.format === 'gridmind-samegame-replay' ? sameGameResult(log as SameGameReplay) : tetrisResult(log as ReplayLog);
+  const isSameGame = (log as { format?: unknown } | null)?.format === 'gridmind-samegame-replay';
+  const result = isSameGame ? sameGameResult(parseSameGameReplay(log)) : tetrisResult(parseTetrisReplay(log));
   if (json) print(JSON.stringify(result));
   else
     print(

@@ -7,6 +7,7 @@ import { sqliteTaskStore } from '../bench/task-store.ts';
 import { count } from '../core/count.ts';
 import { formatDate } from '../core/dates.ts';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED } from '../core/prng.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
@@ -75,7 +76,7 @@ function addSearchOptions(command: Command, defaultSeconds: number): Command {
       'standard',
     )
     .option('--shift <side>', 'where empty columns close up: left (the standard game) or right', optionParser(parseShift), 'left')
-    .option('--seed <n>', 'seed of the Monte-Carlo methods (and of a solver in code)', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--seed <n>', 'seed of the Monte-Carlo methods (and of a solver in code)', integerIn(0, MAX_SEED), 1)
     .option(
       '--solver <file>',
       'a solver in code (.js, .mjs, .ts, .mts: docs/own-agent.md) instead of --method; it gets the rules, --time, --nodes and --seed, and one second past --time it is stopped',
@@ -178,7 +179,7 @@ export function registerSameGameCommands(program: Command): Command {
         .default({ width: 15, height: 15 }, '15x15'),
     )
     .option('--colours <n>', `colours, ${MIN_COLOURS}-${MAX_COLOURS}`, integerIn(MIN_COLOURS, MAX_COLOURS), 5)
-    .option('--seed <n>', 'seed', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--seed <n>', 'seed', integerIn(0, MAX_SEED), 1)
     .action((flags: { size: { width: number; height: number }; colours: number; seed: number }) =>
       print(randomBoard(flags.size.width, flags.size.height, flags.colours, flags.seed).toString()),
     );

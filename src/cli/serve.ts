@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED } from '../core/prng.ts';
 import { parseName } from '../core/names.ts';
 import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
 import { DEFAULT_RATE_LIMIT, DEFAULT_REPLAY_BUDGET } from '../server/rate-limit.ts';
@@ -38,11 +39,7 @@ export function registerServeCommand(program: Command): void {
     .option('--port <n>', `port (default: $PORT, else ${DEFAULT_PORT})`, integerIn(0, 65535))
     .option('--host <address>', 'address to listen on (0.0.0.0: every network)', optionParser(parseHost), 'localhost')
     .option('--no-build', 'serve the existing build without checking that it is up to date')
-    .option(
-      '--seed <n>',
-      'Aveiro games: every game gets the pieces of this seed (as the original --seed)',
-      integerIn(0, Number.MAX_SAFE_INTEGER),
-    )
+    .option('--seed <n>', 'Aveiro games: every game gets the pieces of this seed (as the original --seed)', integerIn(0, MAX_SEED))
     .option('--seeds <n>', 'Aveiro games: game k (from 0, in start order) gets the pieces of seed n + k', integerIn(0, 2 ** 40))
     .option(
       '--pieces <generator>',

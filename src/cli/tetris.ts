@@ -4,6 +4,10 @@ import { InputError } from '../core/errors.ts';
 import { fileProblem } from '../core/files.ts';
 import {
   Board,
+  MAX_HEIGHT,
+  MAX_WIDTH,
+  MIN_HEIGHT,
+  MIN_WIDTH,
   PlacementGenerator,
   ROTATION_SYSTEMS,
   parseBoard,
@@ -32,7 +36,11 @@ export function registerTetrisCommands(program: Command): void {
     .command('placements')
     .description('list every placement of a piece on a board, with the keys that play it')
     .requiredOption('--piece <letter>', 'piece: I O T S Z J L', optionParser(parsePiece))
-    .option('--board <WxH>', "board size, width 4-16 by height 4-64 (default 10x20, or the board file's size)", boardSizeOption)
+    .option(
+      '--board <WxH>',
+      `board size, width ${MIN_WIDTH}-${MAX_WIDTH} by height ${MIN_HEIGHT}-${MAX_HEIGHT} (default 10x20, or the board file's size)`,
+      boardSizeOption,
+    )
     .option('--board-file <file>', 'start from this board: rows of "." and "#", top row first (bottom rows when --board is larger)')
     .option(
       '--mode <mode>',

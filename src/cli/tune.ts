@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED } from '../core/prng.ts';
 import { checkOutputFile } from '../core/files.ts';
 import { openDatabaseToSave } from '../store/database.ts';
 import { listTuneRuns } from '../store/tune-runs.ts';
@@ -104,7 +105,7 @@ export function registerTuneCommands(program: Command): void {
     )
     .option('--start <agent>', "start from an agent's weights (features it lacks start at 0); default: all 0")
     .option('--initial-sd <sigma>', 'standard deviation of the starting distribution', positiveNumber, 10)
-    .option('--seed <n>', 'seed of the run: candidates and game seeds derive from it', integerIn(0, Number.MAX_SAFE_INTEGER), 1)
+    .option('--seed <n>', 'seed of the run: candidates and game seeds derive from it', integerIn(0, MAX_SEED), 1)
     .addOption(workersOption('worker threads playing games here (not used with --queue)'))
     .option('--queue <url>', 'play the games on `gridmind worker` processes through BullMQ on Redis: redis://HOST:PORT', redisUrlOption)
     .option('--out <file>', 'where to write the best weights as an agent JSON (default: tuned-run-ID.json)')

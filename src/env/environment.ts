@@ -6,7 +6,7 @@
  * episode; a reset without a seed starts a new one.
  */
 import { InputError } from '../core/errors.ts';
-import { Prng } from '../core/prng.ts';
+import { Prng, seedMessage } from '../core/prng.ts';
 
 /** An observation: named arrays (each environment documents its own; `spec` gives their shapes). */
 export type Observation = Readonly<Record<string, Uint8Array | Float32Array>>;
@@ -186,8 +186,7 @@ export class GameEnvironment implements Environment {
 
   reset(options: { readonly seed?: number } = {}): ResetResult {
     if (options.seed !== undefined) {
-      if (!Number.isSafeInteger(options.seed) || options.seed < 0)
-        throw new InputError(`the seed must be a whole number of at least 0, not ${options.seed}`);
+      if (!Number.isSafeInteger(options.seed) || options.seed < 0) throw new InputError(seedMessage(options.seed));
       this.seed = options.seed;
       this.seeds = new Prng(options.seed, EPISODE_SEED_STREAM);
     } else {

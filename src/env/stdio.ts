@@ -22,25 +22,78 @@
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
+import { MAX_SEED, seedMessage } from '../core/prng.ts';
+import { readWith, saying, wholeNumberIn } from '../core/schemas.ts';
 import { BatchEnvironment, type BatchResult } from './batch.ts';
 import type { ArraySpec, Environment, Info, Observation } from './environment.ts';
 
 /** How arrays travel: JSON lists, or base64 of their bytes. */
 export type ArrayEncoding = 'json' | 'base64';
 
-const seed = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
-const request = z.discriminatedUnion('cmd', [
-  z.object({ cmd: z.literal('reset'), seed: z.union([seed, z.array(seed)]).optional() }),
-  z.object({ cmd: z.literal('step'), action: z.number().int().optional(), actions: z.array(z.number().int()).optional() }),
-  z.object({ cmd: z.literal('render'), index: z.number().int().min(0).optional() }),
-  z.object({ cmd: z.literal('spec') }),
-  z.object({ cmd: z.literal('close') }),
-]);
-type Request = z.infer<typeof request>;
+const seed = wholeNumberIn(0, MAX_SEED, seedMessage);
 
 const USAGE =
   'send {"cmd":"reset","seed":S}, {"cmd":"step","action":A} (a batch: "actions":[…]), {"cmd":"spec"}, {"cmd":"render"} or {"cmd":"close"}';
+
+/** The requests of one environment. */
+const oneRequest = z.discriminatedUnion(
+  'cmd',
+  [
+    z.object({
+      cmd: z.literal('reset'),
+      seed: z
+        .unknown()
+        .refine((value) => !Array.isArray(value), 'one environment takes one seed, not a list (a list is for a batch: --envs N)')
+        .pipe(seed.optional()),
+    }),
+    z.object({
+      cmd: z.literal('step'),
+      action: z.number(saying('a step names its action, a whole number: {"cmd":"step","action":A}')).int(),
+    }),
+    z.object({ cmd: z.literal('render') }),
+    z.object({ cmd: z.literal('spec') }),
+    z.object({ cmd: z.literal('close') }),
+  ],
+  { errorMap: unknownRequest },
+);
+
+const BATCH_STEP = 'a batch steps with one whole-number action per environment: {"cmd":"step","actions":[…]}';
+
+/** The requests of a batch of `envs` environments. */
+const batchRequest = (envs: number) =>
+  z.discriminatedUnion(
+    'cmd',
+    [
+      z.object({ cmd: z.literal('reset'), seed: z.union([seed, z.array(seed)], { errorMap: seedsMessage }).optional() }),
+      z.object({
+        cmd: z.literal('step'),
+        actions: z.array(z.number(saying(BATCH_STEP)).int(), saying(BATCH_STEP)),
+      }),
+      z.object({
+        cmd: z.literal('render'),
+        index: wholeNumberIn(0, envs - 1, (index) => `render "index" ${String(index)} is no environment's: use 0 to ${envs - 1}`).default(
+          0,
+        ),
+      }),
+      z.object({ cmd: z.literal('spec') }),
+      z.object({ cmd: z.literal('close') }),
+    ],
+    { errorMap: unknownRequest },
+  );
+type OneRequest = z.infer<typeof oneRequest>;
+type BatchRequest = z.infer<ReturnType<typeof batchRequest>>;
+
+/** A request whose "cmd" is none of the known. */
+function unknownRequest(issue: z.ZodIssueOptionalMessage, context: z.ErrorMapCtx): { message: string } {
+  const unknown = issue.code === 'invalid_union_discriminator' || (issue.code === 'invalid_type' && issue.path.length === 0);
+  return { message: unknown ? `unknown request: ${USAGE}` : context.defaultError };
+}
+
+/** A batch's seed: the message of the seed, or of the list's first bad seed. */
+function seedsMessage(_issue: z.ZodIssueOptionalMessage, { data }: z.ErrorMapCtx): { message: string } {
+  const bad = Array.isArray(data) ? data.find((value) => !seed.safeParse(value).success) : data;
+  return { message: seedMessage(bad) };
+}
 
 type Typed = Uint8Array | Float32Array;
 
@@ -69,16 +122,21 @@ function encodeBatch(values: Typed, count: number, bits: boolean, arrays: ArrayE
 
 /** A session: one environment, or a batch, and how its arrays travel. */
 export class PipeSession {
-  private readonly batch: BatchEnvironment | null;
+  private readonly answerTo: (line: unknown) => unknown;
   /** Per observation array, whether it travels as bits under base64. */
   private readonly bits: Readonly<Record<string, boolean>>;
 
   constructor(
-    private readonly env: Environment | BatchEnvironment,
+    env: Environment | BatchEnvironment,
     private readonly arrays: ArrayEncoding = 'json',
   ) {
-    this.batch = env instanceof BatchEnvironment ? env : null;
     this.bits = Object.fromEntries(Object.entries(env.spec.observation).map(([name, array]) => [name, isBinary(array)]));
+    if (env instanceof BatchEnvironment) {
+      const requests = batchRequest(env.envs.length);
+      this.answerTo = (json) => this.answerBatch(env, readWith(requests, json));
+    } else {
+      this.answerTo = (json) => this.answerOne(env, readWith(oneRequest, json));
+    }
   }
 
   /** The answer to one request line, or null for `close`. */
@@ -89,40 +147,34 @@ export class PipeSession {
     } catch {
       return { error: 'a request is one JSON object a line, such as {"cmd":"reset","seed":1}' };
     }
-    const checked = request.safeParse(parsed);
-    if (!checked.success) return { error: `unknown request: ${USAGE}` };
     try {
-      return this.answerTo(checked.data);
+      return this.answerTo(parsed);
     } catch (error) {
       if (error instanceof InputError) return { error: error.message };
       throw error;
     }
   }
 
-  private answerTo(message: Request): unknown {
-    const { arrays, batch } = this;
+  private answerOne(env: Environment, message: OneRequest): unknown {
     if (message.cmd === 'close') return null;
-    if (message.cmd === 'spec') return { ...this.env.spec, envs: batch?.envs.length ?? null, arrays };
-    if (batch !== null) return this.answerBatch(batch, message);
-    const env = this.env as Environment;
+    if (message.cmd === 'spec') return { ...env.spec, envs: null, arrays: this.arrays };
     if (message.cmd === 'render') return { text: env.render() };
     if (message.cmd === 'reset') {
-      if (Array.isArray(message.seed)) throw new InputError('one environment takes one seed, not a list (a list is for a batch: --envs N)');
       const { observation, info } = env.reset({ seed: message.seed });
       return { observation: this.encodeObservation(observation), info, legal: env.legalActions() };
     }
-    if (message.action === undefined) throw new InputError('a step names its action: {"cmd":"step","action":A}');
     const result = env.step(message.action);
     return { ...result, observation: this.encodeObservation(result.observation), legal: env.legalActions() };
   }
 
-  private answerBatch(batch: BatchEnvironment, message: Exclude<Request, { cmd: 'close' | 'spec' }>): unknown {
-    if (message.cmd === 'render') return { text: batch.render(message.index ?? 0) };
+  private answerBatch(batch: BatchEnvironment, message: BatchRequest): unknown {
+    if (message.cmd === 'close') return null;
+    if (message.cmd === 'spec') return { ...batch.spec, envs: batch.envs.length, arrays: this.arrays };
+    if (message.cmd === 'render') return { text: batch.render(message.index) };
     if (message.cmd === 'reset') {
       const { observation, info, mask } = this.encodeBatchResult(batch.reset(message.seed));
       return { observation, info, mask };
     }
-    if (message.actions === undefined) throw new InputError('a batch steps with one action per environment: {"cmd":"step","actions":[…]}');
     return this.encodeBatchResult(batch.step(message.actions));
   }
 

@@ -14,13 +14,13 @@ import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
 import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
 import { DEFAULT_COLOURS as DEFAULT_SAMEGAME_COLOURS, MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
-import { parseBoardSize as parseTetrisBoardSize } from '../tetris/board.ts';
+import { MAX_HEIGHT, MAX_WIDTH, parseBoardSize as parseTetrisBoardSize, VANISH_ROWS } from '../tetris/board.ts';
+import { boardHeight, boardRows, boardWidth, piece, previewPieces } from '../tetris/setting-schemas.ts';
 import { gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../tetris/game.ts';
 import { tetrisScoreTable } from '../tetris/score-table.ts';
 import { DEALT_RANDOMIZERS } from '../tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES } from '../tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
-import type { ChooseRequest } from '../tetris-ai/turn-data.ts';
 import type { CodeAgentGames } from './code-agent-games.ts';
 
 /** Largest request body the API reads; a high score's replay may be longer (MAX_REPLAY_BYTES). */
@@ -90,8 +90,18 @@ const REPLAY_PATH = /^\/api\/highscores\/(\d{1,15})\/replay$/;
 const TUNE_RUN_PATH = /^\/api\/tune-runs\/([^/]*)$/;
 const TUNE_RUN_ID = /^[1-9]\d{0,14}$/;
 
+/** How many runs a list holds: `limit`, 1 to MOST_LISTED (default DEFAULT_LISTED). */
+const MOST_LISTED = 1000;
+const DEFAULT_LISTED = 100;
+const listQuery = z.object({ limit: wholeParameter(1, MOST_LISTED, `limit must be a whole number from 1 to ${MOST_LISTED}`) });
 /** `game=tetris|samegame` keeps the runs of one game (default: every game's). */
-const runsQuery = z.object({ game: z.enum(['tetris', 'samegame'], { message: 'game must be tetris or samegame' }).optional() });
+const runsQuery = listQuery.extend({
+  game: z.enum(['tetris', 'samegame'], { message: 'game must be tetris or samegame' }).optional(),
+});
+/** `player=vs`: a benchmark game's opponent's replay (default: the agent's). */
+const benchReplayQuery = z.object({
+  player: z.literal('vs', { errorMap: () => ({ message: 'player=vs is the one value: the opponent' }) }).optional(),
+});
 
 /**
  * The table of a request. A Tetris table's settings default as a game's do (the rule set's rotation
@@ -162,10 +172,11 @@ export async function handleApi(
       sendJson(response, 201, { id, points, lines, table, entries: topHighScores(db, table) });
     } else if (request.method === 'GET' && BENCH_REPLAY_PATH.test(url.pathname)) {
       const [, runId, game] = BENCH_REPLAY_PATH.exec(url.pathname)!.map(Number);
+      const { player } = parse(benchReplayQuery, queryOf(url, ['player']));
       const run = findRun(db, runId);
       if (run === undefined || run.game !== 'tetris') throw new ApiError(404, `no Tetris benchmark run ${runId}`);
       try {
-        sendJson(response, 200, benchGameReplay(run, game, url.searchParams.get('player') === 'vs'));
+        sendJson(response, 200, benchGameReplay(run, game, player === 'vs'));
       } catch (error) {
         if (error instanceof InputError) throw new ApiError(404, error.message);
         throw error;
@@ -175,10 +186,11 @@ export async function handleApi(
       if (replay === undefined) throw new ApiError(404, `no replay is kept for high score ${REPLAY_PATH.exec(url.pathname)![1]}`);
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(replay);
     } else if (route === 'GET /api/runs') {
-      const { game } = parse(runsQuery, { game: url.searchParams.get('game') ?? undefined });
-      sendJson(response, 200, { runs: listRuns(db, listLimit(url), game) });
+      const { game, limit = DEFAULT_LISTED } = parse(runsQuery, queryOf(url, ['game', 'limit']));
+      sendJson(response, 200, { runs: listRuns(db, limit, game) });
     } else if (route === 'GET /api/tune-runs') {
-      sendJson(response, 200, { runs: listTuneRuns<TuneConfig, TuneState>(db, listLimit(url)).map(tuneRunEntry) });
+      const { limit = DEFAULT_LISTED } = parse(listQuery, queryOf(url, ['limit']));
+      sendJson(response, 200, { runs: listTuneRuns<TuneConfig, TuneState>(db, limit).map(tuneRunEntry) });
     } else if (request.method === 'GET' && TUNE_RUN_PATH.test(url.pathname)) {
       const id = TUNE_RUN_PATH.exec(url.pathname)![1];
       if (!TUNE_RUN_ID.test(id)) throw new ApiError(400, 'a tuning run id is a whole number of at least 1 (GET /api/tune-runs lists them)');
@@ -201,24 +213,26 @@ export async function handleApi(
 }
 
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+/** The largest side of a piece's bounding box: how far a piece's box may reach past the board's left edge or floor. */
+const PIECE_BOX = 4;
 const newCodeAgentGame = z.object({
   agent: z.string().max(200),
-  width: whole(4, 64),
-  height: whole(4, 64),
+  width: boardWidth,
+  height: boardHeight,
   rotation: z.enum(ROTATION_SYSTEM_NAMES),
   mode: z.enum(['drop', 'reachable']),
 });
 const codeAgentTurn = z.object({
   id: whole(0, Number.MAX_SAFE_INTEGER),
   turn: z.object({
-    rows: z.array(whole(0, 2 ** 32 - 1)).max(64),
-    piece: whole(0, 6),
-    preview: z.array(whole(0, 6)).max(16),
+    rows: boardRows,
+    piece,
+    preview: previewPieces,
     rules: z.enum(RULE_SET_NAMES),
     score: whole(0, Number.MAX_SAFE_INTEGER),
     level: whole(0, 1000),
     target: whole(1, Number.MAX_SAFE_INTEGER).nullable(),
-    from: z.object({ rotation: whole(0, 3), x: whole(-4, 64), y: whole(-4, 80) }).optional(),
+    from: z.object({ rotation: whole(0, 3), x: whole(-PIECE_BOX, MAX_WIDTH), y: whole(-PIECE_BOX, MAX_HEIGHT + VANISH_ROWS) }).optional(),
   }),
 });
 /** `/api/code-agents/games/ID` and `/api/code-agents/games/ID/turn`. */
@@ -239,7 +253,7 @@ async function codeAgentRoute(
     }
     const [, id, turn] = CODE_AGENT_GAME_PATH.exec(path) ?? [];
     if (id !== undefined && turn !== undefined && request.method === 'POST') {
-      return sendJson(response, 200, await games.turn(Number(id), parse(codeAgentTurn, await readJson(request)) as ChooseRequest));
+      return sendJson(response, 200, await games.turn(Number(id), parse(codeAgentTurn, await readJson(request))));
     }
     if (id !== undefined && turn === undefined && request.method === 'DELETE') {
       games.end(Number(id));
@@ -255,9 +269,9 @@ async function codeAgentRoute(
   );
 }
 
-/** How many runs a list asks for: `limit`, 1–1,000 (default 100). */
-function listLimit(url: URL): number {
-  return Math.max(1, Math.min(Math.floor(Number(url.searchParams.get('limit') ?? 100)) || 100, 1000));
+/** The query parameters `names` of a request, those it gives (a schema reads them). */
+function queryOf(url: URL, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)!]] : [])));
 }
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): T {

@@ -7,13 +7,16 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
+import { onlyFields, readWith } from '../core/schemas.ts';
 import { nameProblem, UNNAMED_AGENT } from '../core/player-names.ts';
 import { parseBoardText } from '../samegame/board-files.ts';
 import { SameGame } from '../samegame/game.ts';
 import { replaySameGame, sameGameReplay, type SameGameReplay } from '../samegame/replay.ts';
+import { parseSameGameReplay } from '../samegame/replay-schema.ts';
 import { type AgentShare, type NewHighScore, type ScoreTable } from '../store/highscores.ts';
 import { MAX_WIDTH } from '../tetris/board.ts';
-import { gameConfigOf, replay, type GameConfig, type ReplayLog } from '../tetris/game.ts';
+import { replay, type GameConfig, type ReplayLog } from '../tetris/game.ts';
+import { parseTetrisReplay } from '../tetris/replay-schema.ts';
 import { DEALT_RANDOMIZERS, type DealtRandomizer } from '../tetris/randomizers.ts';
 import { ROTATION_SYSTEMS } from '../tetris/rotation/index.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
@@ -46,86 +49,15 @@ const submission = z.strictObject(
       .array(
         z.strictObject(
           { name: playerName('an agent name'), pieces: z.number().int().min(0, 'pieces must be 0 or more') },
-          unknownField('an agent share', '"name" and "pieces"'),
+          onlyFields('an agent share', '"name" and "pieces"'),
         ),
         { message: 'agents must be a list of {"name","pieces"}' },
       )
       .max(8, 'at most 8 agents')
       .optional(),
   },
-  unknownField('a submission', '"name", "replay" and "agents"'),
+  onlyFields('a submission', '"name", "replay" and "agents"'),
 );
-
-/**
- * A list, whatever it holds: its items are checked after (a replay's inputs and moves). Not `z.array`,
- * which copies the list item by item: half a second for the million inputs of the longest replay.
- */
-const list = (message: string) => z.custom<unknown[]>((value) => Array.isArray(value), message);
-
-/** The set-up fields of a Tetris replay (`GameConfig`). */
-const TETRIS_CONFIG_FIELDS = [
-  'rules',
-  'width',
-  'height',
-  'rotation',
-  'randomizer',
-  'sequence',
-  'seed',
-  'preview',
-  'garbageRows',
-  'target',
-] as const;
-
-/** The fields of a Tetris replay and of its set-up: a replay holding any other is refused (nothing unchecked is stored). */
-const tetrisReplayFields = z.strictObject(
-  {
-    format: z.literal('gridmind-tetris-replay'),
-    version: z.unknown(),
-    config: z.strictObject(
-      Object.fromEntries(TETRIS_CONFIG_FIELDS.map((field) => [field, z.unknown().optional()])),
-      unknownField('replay.config', TETRIS_CONFIG_FIELDS.map((field) => `"${field}"`).join(', ')),
-    ),
-    inputs: list('replay.inputs must be a list'),
-    end: z.unknown(),
-  },
-  unknownField('a Tetris replay', '"format", "version", "config", "inputs" and "end"'),
-);
-
-/** The fields of a SameGame replay's deal: a seed's or a test set's. */
-const DEAL_FIELDS = '"seed" and "colours", or "set" and "file"';
-
-/** The fields of a SameGame replay, of its rules and of its deal. */
-const sameGameReplayFields = z.strictObject(
-  {
-    format: z.literal('gridmind-samegame-replay'),
-    version: z.unknown(),
-    board: z.unknown(),
-    rules: z.strictObject({ scoring: z.unknown(), shift: z.unknown() }, unknownField('replay.rules', '"scoring" and "shift"')),
-    moves: list('replay.moves must be a list'),
-    deal: z
-      .strictObject(
-        { seed: z.unknown(), colours: z.unknown(), set: z.unknown(), file: z.unknown() },
-        unknownField('replay.deal', DEAL_FIELDS),
-      )
-      .refine((deal) => !(('seed' in deal || 'colours' in deal) && ('set' in deal || 'file' in deal)), {
-        message: 'a deal is a seed\'s {"seed","colours"} or a test set\'s {"set","file"}, not both',
-      })
-      .optional(),
-  },
-  unknownField('a SameGame replay', '"format", "version", "board", "rules", "moves" and "deal"'),
-);
-
-/** The message of an object's field it does not have. */
-function unknownField(what: string, fields: string): { errorMap: z.ZodErrorMap } {
-  return {
-    errorMap: (issue, context) => ({
-      message:
-        issue.code === 'unrecognized_keys'
-          ? `${what} holds only ${fields}: remove ${issue.keys.map((key) => `"${key}"`).join(', ')}`
-          : context.defaultError,
-    }),
-  };
-}
 
 export interface VerifiedScore {
   readonly table: ScoreTable;
@@ -135,17 +67,15 @@ export interface VerifiedScore {
 /** Checks a submission and replays it; returns the table it belongs to and what to store. */
 export function verifyScore(body: unknown): VerifiedScore {
   const { name, replay: log, agents = [] } = parsed(submission, body);
-  if (log.format === 'gridmind-tetris-replay') return verifyTetris(name, parsed(tetrisReplayFields, log) as unknown as ReplayLog, agents);
-  if (log.format === 'gridmind-samegame-replay')
-    return verifySameGame(name, parsed(sameGameReplayFields, log) as unknown as SameGameReplay, agents);
+  if (log.format === 'gridmind-tetris-replay') return verifyTetris(name, parseTetrisReplay(log), agents);
+  if (log.format === 'gridmind-samegame-replay') return verifySameGame(name, parseSameGameReplay(log), agents);
   throw new InputError('replay.format: a high score is a "gridmind-tetris-replay" or a "gridmind-samegame-replay"');
 }
 
 function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new InputError(issue.code === 'unrecognized_keys' ? issue.message : `${issue.path.join('.') || 'request'}: ${issue.message}`);
+  return readWith(schema, value, ({ code, path, message }) =>
+    code === 'unrecognized_keys' ? message : `${path.join('.') || 'request'}: ${message}`,
+  );
 }
 
 function verifyTetris(name: string, log: ReplayLog, agents: AgentShare[]): VerifiedScore {
@@ -157,10 +87,10 @@ function verifyTetris(name: string, log: ReplayLog, agents: AgentShare[]): Verif
     if (fields !== 'key,t' && fields !== 'place,t')
       throw new InputError(`replay input ${index + 1}: an input is {"t","key"} or {"t","place"}, with no other field`);
   });
-  if (!DEALT_RANDOMIZERS.includes(gameConfigOf(log.config).randomizer as DealtRandomizer)) {
+  if (!DEALT_RANDOMIZERS.includes(log.config.randomizer as DealtRandomizer)) {
     throw new InputError('a high score\'s pieces are dealt by its seed, not listed (randomizer "sequence")');
   }
-  const { orientations } = ROTATION_SYSTEMS[gameConfigOf(log.config).rotation];
+  const { orientations } = ROTATION_SYSTEMS[log.config.rotation];
   const lockInputs: number[] = [];
   const lockedCells: number[][] = [];
   const game = replay(log, ({ piece, rotation, x, y }, lastInput) => {

@@ -1,4 +1,6 @@
-import { InputError } from '../core/errors.ts';
+import { z } from 'zod';
+import { readWith, saying } from '../core/schemas.ts';
+import { MAX_HEIGHT } from '../tetris/board.ts';
 import { FEATURES } from './features/index.ts';
 import type { Sense, Weights } from './evaluator.ts';
 
@@ -24,9 +26,6 @@ export interface PolicySpec {
 /** How equally valued placements are told apart (see {@link PolicySpec}). */
 export type TieBreak = 'first' | 'fewest-moves';
 
-/** Former spellings of `policy.tieBreak` values, still read: agent files written before the rename keep working. */
-const TIE_BREAK_ALIASES: ReadonlyMap<unknown, TieBreak> = new Map([['s4', 'fewest-moves']]);
-
 /** Despair mode: other weights while the highest column is above a threshold. */
 export interface DespairSpec {
   readonly maxHeightAbove: number;
@@ -47,100 +46,175 @@ export interface AgentSpec {
 
 export const MAX_LOOKAHEAD = 3;
 
-const DEFAULT_POLICY: PolicySpec = { lookahead: 0, beam: null, combine: 'sum', tieBreak: 'first', rejectOvershoot: false };
+const TIE_BREAKS = ['first', 'fewest-moves'] as const satisfies readonly TieBreak[];
+/** Former spellings of `policy.tieBreak` values, still read: agent files written before the rename keep working. */
+const TIE_BREAK_ALIASES = { s4: 'fewest-moves' } as const satisfies Record<string, TieBreak>;
 
-type Json = Record<string, unknown>;
+const FEATURE_NAMES = Object.keys(FEATURES) as [string, ...string[]];
+
+/** The quoted names of a list, for messages: `"a", "b"`. */
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/** An object's field written as messages name it: `"policy.beam"`. */
+const fieldName = (path: readonly (string | number)[]) => `"${path.join('.')}"`;
+
+/**
+ * An object that holds only the given fields; `unknown` says what an extra field is called in messages
+ * (`unknown policy field "greed": use …`), and a value that is no object is `what` "must be a JSON object".
+ */
+function fieldsOnly<Shape extends z.ZodRawShape>(shape: Shape, what: string, unknown: string) {
+  const listed = Object.keys(shape).filter((field) => !field.startsWith('$'));
+  return z.strictObject(shape, {
+    errorMap: (issue, context) => {
+      if (issue.code === 'unrecognized_keys')
+        return { message: `${unknown}${issue.keys.length > 1 ? 's' : ''} ${quoted(issue.keys)}: use ${listed.join(', ')}` };
+      if (issue.code === 'invalid_type') return { message: `${what} must be a JSON object` };
+      return { message: context.defaultError };
+    },
+  });
+}
+
+const text = (field: string, description: string) =>
+  z
+    .string(saying(`"${field}" must be a non-empty string`))
+    .regex(/\S/)
+    .describe(description);
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  z
+    .number(saying(`"${field}" must be a whole number from ${min} to ${max}`))
+    .int()
+    .min(min)
+    .max(max);
+
+const choice = <const Options extends [string, ...string[]]>(field: string, options: Options) =>
+  z.enum(options, saying(`"${field}" must be one of ${quoted(options)}`));
+
+const FEATURE_LIST_MESSAGE = '"features" must be a non-empty list of feature names';
+
+const featureName = z.enum(FEATURE_NAMES, {
+  errorMap: (issue) => ({
+    message:
+      issue.code === 'invalid_enum_value'
+        ? `unknown feature "${String(issue.received)}": use one of ${FEATURE_NAMES.join(', ')}`
+        : FEATURE_LIST_MESSAGE,
+  }),
+});
+
+/** A weight per feature; that they are the features the file lists is checked with the whole file. */
+const weights = z
+  .record(
+    featureName,
+    z.number({
+      errorMap: (issue) => ({
+        message: `${fieldName(issue.path.slice(0, -1))}: the weight of "${String(issue.path.at(-1))}" must be a number`,
+      }),
+    }),
+    { errorMap: (issue) => ({ message: `${fieldName(issue.path)} must be a JSON object` }) },
+  )
+  .describe('a weight (a number) for each feature of "features", and for no other');
+
+const policy = fieldsOnly(
+  {
+    lookahead: wholeNumber('lookahead', 0, MAX_LOOKAHEAD)
+      .default(0)
+      .describe('extra pieces of the preview to search: 0 is greedy over the current piece'),
+    beam: z
+      .number(saying('"policy.beam" must be a whole number of at least 1, or null'))
+      .int()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe('with lookahead, the best placements of each piece kept before looking deeper (null: all)'),
+    combine: choice('combine', ['sum', 'last'])
+      .default('sum')
+      .describe("a sequence's value: the sum of its placements' values, or the value of its last"),
+    tieBreak: z
+      .enum(
+        [...TIE_BREAKS, ...(Object.keys(TIE_BREAK_ALIASES) as (keyof typeof TIE_BREAK_ALIASES)[])],
+        saying(`"tieBreak" must be one of ${quoted(TIE_BREAKS)}`),
+      )
+      .transform((name): TieBreak =>
+        name in TIE_BREAK_ALIASES ? TIE_BREAK_ALIASES[name as keyof typeof TIE_BREAK_ALIASES] : (name as TieBreak),
+      )
+      .default('first')
+      .describe('equally valued placements: the first generated, or the one of fewest moves ("s4" is its former name)'),
+    rejectOvershoot: z
+      .boolean(saying('"policy.rejectOvershoot" must be true or false'))
+      .default(false)
+      .describe('under rules with a target score, refuse placements that would pass it'),
+  },
+  '"policy"',
+  'unknown policy field',
+);
+
+/**
+ * An agent file: what {@link parseAgentSpec} reads. Every limit and message is here; the file's
+ * published JSON Schema (`schema/agent.schema.json`, `npm run agent-schema`) is made from it.
+ */
+export const agentFileSchema = fieldsOnly(
+  {
+    $schema: z
+      .string(
+        saying('"$schema" must be text: the path or address of the agent schema, such as node_modules/gridmind/schema/agent.schema.json'),
+      )
+      .optional()
+      .describe('the JSON Schema of agent files, for editors; the loader ignores it'),
+    name: text('name', "the agent's name in results"),
+    description: text('description', 'what the agent does, in a sentence'),
+    source: text('source', 'where its method and weights come from'),
+    sense: choice('sense', ['maximize', 'minimize'])
+      .default('maximize')
+      .describe('whether the best placement has the highest or the lowest value'),
+    features: z
+      .array(featureName, saying(FEATURE_LIST_MESSAGE))
+      .min(1)
+      .describe('the features the agent weighs, each once (gridmind agents --features lists them)'),
+    weights,
+    despair: fieldsOnly(
+      {
+        maxHeightAbove: wholeNumber('maxHeightAbove', 0, MAX_HEIGHT).describe('despair while the highest column is above this height'),
+        weights,
+      },
+      '"despair"',
+      'unknown despair field',
+    )
+      .optional()
+      .describe('other weights while the highest column is above a height'),
+    policy: policy.default({}).describe('how the agent picks a placement, beyond its weights'),
+  },
+  'the file',
+  'unknown field',
+)
+  .superRefine((file, context) => {
+    const problem = (message: string) => context.addIssue({ code: 'custom', message });
+    if (new Set(file.features).size !== file.features.length) return problem('"features" lists a feature twice');
+    const weighted: [string, Weights][] = [['"weights"', file.weights]];
+    if (file.despair !== undefined) weighted.push(['"despair.weights"', file.despair.weights]);
+    for (const [field, weights] of weighted) {
+      const missing = file.features.find((name) => weights[name] === undefined);
+      if (missing !== undefined) return problem(`${field} has no weight for feature "${missing}"`);
+      const extra = Object.keys(weights).find((name) => !file.features.includes(name));
+      if (extra !== undefined) return problem(`${field} weighs "${extra}", which is not in "features"`);
+    }
+  })
+  .transform(({ name, description, source, sense, features, weights, despair, policy }): AgentSpec => ({
+    name,
+    description,
+    source,
+    sense,
+    features,
+    weights,
+    despair: despair ?? null,
+    policy,
+  }));
 
 /**
  * Checks an agent definition read from JSON. `origin` (a file name or agent name) starts every
  * error message, which names the faulty field and says what is expected.
  */
 export function parseAgentSpec(value: unknown, origin: string): AgentSpec {
-  const fail = (message: string): never => {
-    throw new InputError(`agent ${origin}: ${message}`);
-  };
-  const object = (field: string, candidate: unknown): Json => {
-    if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) fail(`${field} must be a JSON object`);
-    return candidate as Json;
-  };
-  const text = (json: Json, field: string, fallback?: string): string => {
-    const candidate = json[field] ?? fallback;
-    if (typeof candidate !== 'string' || candidate.trim() === '') return fail(`"${field}" must be a non-empty string`);
-    return candidate;
-  };
-  const integer = (json: Json, field: string, min: number, max: number, fallback: number): number => {
-    const candidate = json[field] ?? fallback;
-    if (typeof candidate !== 'number' || !Number.isInteger(candidate) || candidate < min || candidate > max) {
-      return fail(`"${field}" must be a whole number from ${min} to ${max}`);
-    }
-    return candidate;
-  };
-  const choice = <T extends string>(json: Json, field: string, options: readonly T[], fallback: T): T => {
-    const candidate = json[field] ?? fallback;
-    if (!options.includes(candidate as T)) return fail(`"${field}" must be one of ${options.map((o) => `"${o}"`).join(', ')}`);
-    return candidate as T;
-  };
-
-  const json = object('the file', value);
-  const known = new Set(['name', 'description', 'source', 'sense', 'features', 'weights', 'despair', 'policy']);
-  for (const field of Object.keys(json)) if (!known.has(field)) fail(`unknown field "${field}": use ${[...known].join(', ')}`);
-
-  const features = json.features;
-  if (!Array.isArray(features) || features.length === 0 || features.some((name) => typeof name !== 'string')) {
-    fail('"features" must be a non-empty list of feature names');
-  }
-  const featureNames = features as string[];
-  for (const name of featureNames) {
-    if (!(name in FEATURES)) fail(`unknown feature "${name}": use one of ${Object.keys(FEATURES).join(', ')}`);
-  }
-  if (new Set(featureNames).size !== featureNames.length) fail('"features" lists a feature twice');
-
-  const weightsOf = (field: string, candidate: unknown): Weights => {
-    const weights = object(field, candidate);
-    for (const name of featureNames) {
-      const weight = weights[name];
-      if (weight === undefined) fail(`${field} has no weight for feature "${name}"`);
-      if (typeof weight !== 'number' || !Number.isFinite(weight)) fail(`${field}: the weight of "${name}" must be a number`);
-    }
-    for (const name of Object.keys(weights)) {
-      if (!featureNames.includes(name)) fail(`${field} weighs "${name}", which is not in "features"`);
-    }
-    return Object.fromEntries(featureNames.map((name) => [name, weights[name] as number]));
-  };
-
-  let despair: DespairSpec | null = null;
-  if (json.despair !== undefined) {
-    const spec = object('"despair"', json.despair);
-    despair = { maxHeightAbove: integer(spec, 'maxHeightAbove', 0, 64, -1), weights: weightsOf('"despair.weights"', spec.weights) };
-  }
-
-  const policyJson = json.policy === undefined ? {} : object('"policy"', json.policy);
-  const policyFields = Object.keys(DEFAULT_POLICY);
-  for (const field of Object.keys(policyJson)) {
-    if (!policyFields.includes(field)) fail(`unknown policy field "${field}": use ${policyFields.join(', ')}`);
-  }
-  const policy = { ...policyJson, tieBreak: TIE_BREAK_ALIASES.get(policyJson.tieBreak) ?? policyJson.tieBreak };
-  const beam = policyJson.beam ?? null;
-  if (beam !== null && (typeof beam !== 'number' || !Number.isInteger(beam) || beam < 1))
-    fail('"policy.beam" must be a whole number of at least 1, or null');
-  if (typeof (policyJson.rejectOvershoot ?? false) !== 'boolean') fail('"policy.rejectOvershoot" must be true or false');
-
-  return {
-    name: text(json, 'name'),
-    description: text(json, 'description'),
-    source: text(json, 'source'),
-    sense: choice(json, 'sense', ['maximize', 'minimize'] as const, 'maximize'),
-    features: featureNames,
-    weights: weightsOf('"weights"', json.weights),
-    despair,
-    policy: {
-      lookahead: integer(policyJson, 'lookahead', 0, MAX_LOOKAHEAD, DEFAULT_POLICY.lookahead),
-      beam: beam as number | null,
-      combine: choice(policyJson, 'combine', ['sum', 'last'] as const, DEFAULT_POLICY.combine),
-      tieBreak: choice(policy, 'tieBreak', ['first', 'fewest-moves'] as const, DEFAULT_POLICY.tieBreak),
-      rejectOvershoot: (policyJson.rejectOvershoot as boolean | undefined) ?? DEFAULT_POLICY.rejectOvershoot,
-    },
-  };
+  return readWith(agentFileSchema, value, (issue) => `agent ${origin}: ${issue.message}`);
 }
 
 /** The agent with another search depth (`--lookahead`), or as it is when none is given. */

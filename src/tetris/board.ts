@@ -134,14 +134,17 @@ export function measureColumnHeights(rows: Uint32Array, top: number, width: numb
   }
 }
 
-/** Checks a board size against Gridmind's limits (width 4–16, height 4–64). */
+/** What is wrong with a board width outside MIN_WIDTH–MAX_WIDTH, for the engine's and the borders' messages. */
+export const boardWidthMessage = (width: unknown) =>
+  `board width ${String(width)} is out of range: use ${MIN_WIDTH} to ${MAX_WIDTH} columns`;
+/** What is wrong with a board height outside MIN_HEIGHT–MAX_HEIGHT. */
+export const boardHeightMessage = (height: unknown) =>
+  `board height ${String(height)} is out of range: use ${MIN_HEIGHT} to ${MAX_HEIGHT} rows`;
+
+/** Checks a board size against Gridmind's limits (MIN_WIDTH to MAX_WIDTH columns, MIN_HEIGHT to MAX_HEIGHT rows). */
 export function checkBoardSize(width: number, height: number): void {
-  if (!Number.isInteger(width) || width < MIN_WIDTH || width > MAX_WIDTH) {
-    throw new InputError(`board width ${width} is out of range: use ${MIN_WIDTH} to ${MAX_WIDTH} columns`);
-  }
-  if (!Number.isInteger(height) || height < MIN_HEIGHT || height > MAX_HEIGHT) {
-    throw new InputError(`board height ${height} is out of range: use ${MIN_HEIGHT} to ${MAX_HEIGHT} rows`);
-  }
+  if (!Number.isInteger(width) || width < MIN_WIDTH || width > MAX_WIDTH) throw new InputError(boardWidthMessage(width));
+  if (!Number.isInteger(height) || height < MIN_HEIGHT || height > MAX_HEIGHT) throw new InputError(boardHeightMessage(height));
 }
 
 /** Reads a board size written `WIDTHxHEIGHT`, such as `10x20`. */

@@ -21,6 +21,8 @@ export const MAX_GARBAGE_ROWS = 11;
 export const DEFAULT_PREVIEW = 3;
 /** The most next pieces a game shows. */
 export const MAX_PREVIEW = 16;
+/** What is wrong with a preview outside 0–MAX_PREVIEW, for the engine's and the borders' messages. */
+export const previewMessage = (preview: unknown) => `preview ${String(preview)} is out of range: show 0 to ${MAX_PREVIEW} next pieces`;
 export const DEFAULT_TARGET = 100;
 
 /** Random streams drawn from one seed: pieces and garbage never share numbers. */
@@ -360,20 +362,10 @@ export class Game {
   }
 }
 
-/** Checks a replay log's form (format, version, config, inputs); an InputError says what is wrong. */
-export function checkReplayLog(log: ReplayLog): void {
-  if (log?.format !== 'gridmind-tetris-replay' || log.version !== 1) {
-    throw new InputError('not a Gridmind Tetris replay log (expected format "gridmind-tetris-replay", version 1)');
-  }
-  if (typeof log.config !== 'object' || log.config === null || !Array.isArray(log.inputs)) {
-    throw new InputError('a replay log needs a "config" object and an "inputs" list');
-  }
-}
-
 /**
  * Plays input `index` of a log on a game: lets game time run to the input's time (then calls
  * `onWaited`), then presses its key or makes its placement. An input that is malformed, goes back in time or breaks the rules is an
- * InputError naming it.
+ * InputError naming it: a replay's inputs are checked here, as they play, not by its schema (replay-schema.ts).
  */
 export function applyLoggedInput(game: Game, input: LoggedInput, index: number, onWaited?: () => void): void {
   const bad = (what: string) => new InputError(`replay input ${index + 1}: ${what}`);
@@ -394,14 +386,14 @@ export function applyLoggedInput(game: Game, input: LoggedInput, index: number, 
 /**
  * Rebuilds a game from its log by applying the same inputs at the same game times. `onLock` is told of
  * each lock with the index of the last input applied before it came (-1: none), the lock's own input
- * included: a lock that gravity makes while the game waits for an input comes before that input.
+ * included: a lock that gravity makes while the game waits for an input comes before that input. A log
+ * read from outside is first read by `parseTetrisReplay` (replay-schema.ts).
  */
 export function replay(log: ReplayLog, onLock?: (lock: LockResult, lastInput: number) => void): Game {
-  checkReplayLog(log);
   let lastInput = -1;
   const game = new Game(log.config, { onLock: onLock && ((lock) => onLock(lock, lastInput)) });
   log.inputs.forEach((input, index) => applyLoggedInput(game, input, index, () => (lastInput = index)));
-  if (typeof log.end !== 'number' || !(log.end >= game.clock && log.end < Infinity))
+  if (!(log.end >= game.clock && log.end < Infinity))
     throw new InputError(`replay end time ${log.end} is not a finite time from ${game.clock} on`);
   game.advance(log.end - game.clock);
   return game;
@@ -430,9 +422,8 @@ export function gameConfigOf(options: GameOptions): GameConfig {
   };
   checkBoardSize(config.width, config.height);
   if (!Number.isSafeInteger(config.seed)) throw new InputError(`seed ${config.seed} must be a whole number`);
-  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > MAX_PREVIEW) {
-    throw new InputError(`preview ${config.preview} is out of range: show 0 to ${MAX_PREVIEW} next pieces`);
-  }
+  if (!Number.isInteger(config.preview) || config.preview < 0 || config.preview > MAX_PREVIEW)
+    throw new InputError(previewMessage(config.preview));
   const maxGarbage = Math.min(MAX_GARBAGE_ROWS, config.height - 4);
   if (!Number.isInteger(config.garbageRows) || config.garbageRows < 0 || config.garbageRows > maxGarbage) {
     throw new InputError(`${config.garbageRows} challenge rows do not fit: use 0 to ${maxGarbage} on a board ${config.height} high`);

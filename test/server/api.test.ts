@@ -233,6 +233,24 @@ describe('the HTTP API', () => {
     expect((await fetch(`${server.url}/api/runs`, { method: 'DELETE' })).status).toBe(405);
   });
 
+  it('reads list limits and the replay player by their schemas: a bad one is named, not guessed', async () => {
+    const answer = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`);
+      return [response.status, await response.json()];
+    };
+    expect((await answer('/api/runs?limit=1000'))[0]).toBe(200);
+    expect((await answer('/api/tune-runs?limit=1'))[0]).toBe(200);
+    for (const limit of ['0', '1001', 'many', '-1']) {
+      expect(await answer(`/api/runs?limit=${limit}`)).toEqual([400, { error: 'limit: limit must be a whole number from 1 to 1000' }]);
+      expect(await answer(`/api/tune-runs?limit=${limit}`)).toEqual([400, { error: 'limit: limit must be a whole number from 1 to 1000' }]);
+    }
+    expect(await answer('/api/runs?game=chess')).toEqual([400, { error: 'game: game must be tetris or samegame' }]);
+    expect(await answer('/api/runs/1/games/0/replay?player=me')).toEqual([
+      400,
+      { error: 'player: player=vs is the one value: the opponent' },
+    ]);
+  });
+
   it('serves the app, and nothing outside it', async () => {
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);

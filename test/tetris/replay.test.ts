@@ -3,6 +3,7 @@ import { Prng } from '../../src/core/prng.ts';
 import { Game, replay, type GameOptions, type ReplayLog } from '../../src/tetris/game.ts';
 import { KEYS } from '../../src/tetris/keys.ts';
 import { PlacementGenerator } from '../../src/tetris/placements.ts';
+import { parseTetrisReplay } from '../../src/tetris/replay-schema.ts';
 
 /** Plays a game with random keys, random waits and now and then a whole placement. */
 function playRandomly(options: GameOptions, actions: number, driverSeed: number): Game {
@@ -65,7 +66,8 @@ describe('replay logs', () => {
   });
 
   it('reject what is not a replay log, naming the faulty input', () => {
-    expect(() => replay({ format: 'something else' } as unknown as ReplayLog)).toThrow(/not a Gridmind Tetris replay log/);
+    expect(() => parseTetrisReplay({ format: 'something else' })).toThrow(/not a Gridmind Tetris replay log/);
+    expect(() => parseTetrisReplay([])).toThrow(/not a Gridmind Tetris replay log/);
     const log = new Game({ seed: 1 }).replayLog();
     const broken =
       (inputs: unknown[], end = 100) =>
@@ -85,8 +87,14 @@ describe('replay logs', () => {
       ]),
     ).toThrow(/replay input 2: time 10 is not a finite time from 50 on/);
     expect(broken([], Number.NaN)).toThrow(/replay end time NaN/);
-    expect(() => replay({ ...log, config: { ...log.config, rotation: 'constructor' } } as unknown as ReplayLog)).toThrow(
-      /unknown rotation system "constructor"/,
+    expect(() => parseTetrisReplay({ ...log, config: { ...log.config, rotation: 'constructor' } })).toThrow(
+      /^replay.config.rotation: unknown rotation system "constructor"/,
     );
+    expect(() => parseTetrisReplay({ ...log, config: { ...log.config, width: 17 } })).toThrow(
+      /^replay.config: board width 17 is out of range: use 4 to 16 columns$/,
+    );
+    expect(() => parseTetrisReplay({ ...log, inputs: {} })).toThrow(/^replay.inputs must be a list$/);
+    expect(() => parseTetrisReplay({ ...log, end: 'soon' })).toThrow(/^replay.end must be the game time/);
+    expect(parseTetrisReplay(JSON.parse(JSON.stringify(log)))).toEqual(log);
   });
 });

@@ -1,5 +1,5 @@
 import type { Ref } from 'preact';
-import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
+import { MAX_COLOURS, MAX_SIDE, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
 import { SEARCH_METHODS } from '../../../src/search/index.ts';
 import { NameSelect } from '../NameSelect.tsx';
 import { NumberField } from '../NumberField.tsx';
@@ -37,11 +37,11 @@ export function SettingsPanel({
       <div class="row">
         <label>
           Columns
-          <NumberField value={settings.columns} min={2} max={50} onCommit={(columns) => onChange({ columns })} testId="sg-columns" />
+          <NumberField value={settings.columns} min={2} max={MAX_SIDE} onCommit={(columns) => onChange({ columns })} testId="sg-columns" />
         </label>
         <label>
           Rows
-          <NumberField value={settings.rows} min={2} max={50} onCommit={(rows) => onChange({ rows })} testId="sg-rows" />
+          <NumberField value={settings.rows} min={2} max={MAX_SIDE} onCommit={(rows) => onChange({ rows })} testId="sg-rows" />
         </label>
       </div>
       <div class="row">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { checkReplayLog, gameConfigOf, type ReplayLog } from '../../../src/tetris/game.ts';
+import { gameConfigOf, type ReplayLog } from '../../../src/tetris/game.ts';
+import { parseTetrisReplay } from '../../../src/tetris/replay-schema.ts';
 import { AGENTS } from '../agents.ts';
 import { AVEIRO_TABLE, benchReplayUrl, fetchAveiroGames, fetchHighScores, fetchReplay, fetchRuns, replayUrl } from '../api.ts';
 import { tetrisScoreTable } from '../../../src/tetris/score-table.ts';
@@ -107,10 +108,10 @@ export function ReplayView() {
       .then((loaded) => {
         if ((loaded as { format?: string }).format !== 'gridmind-tetris-replay')
           throw new Error('only Tetris games can be watched here; download this one instead');
-        checkReplayLog(loaded as ReplayLog);
-        setLog(loaded as ReplayLog);
+        const log = parseTetrisReplay(loaded);
+        setLog(log);
         address
-          .player(loaded as ReplayLog)
+          .player(log)
           .then(setPlayer)
           .catch(() => {}); // the name is a courtesy: the replay plays without it
       })
