@@ -9,7 +9,7 @@ import { median } from '../src/core/stats.ts';
 import type { Environment } from '../src/env/environment.ts';
 import { sameGameEnv } from '../src/env/samegame.ts';
 import { tetrisDropEnv, tetrisKeysEnv } from '../src/env/tetris.ts';
-import { MAX_SIDE } from '../src/samegame/rules.ts';
+import { MAX_SIDE } from '../src/samegame/rules/options.ts';
 import { loadAgentSpec } from '../src/tetris-ai/agent-files.ts';
 
 const ROUNDS = 7;

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { threadEntry } from '../src/core/timed-thread.ts';
+import { threadEntry } from '../src/node/timed-thread.ts';
 import { MAX_REPLAY_BYTES } from '../src/server/api.ts';
 import { Game, type ReplayLog } from '../src/tetris/game.ts';
 import { loadAgentSpec } from '../src/tetris-ai/agent-files.ts';

@@ -44,4 +44,30 @@ describe('the dependency rules of ARCHITECTURE.md', () => {
       ]),
     );
   });
+
+  it("give every row of ARCHITECTURE.md's table of layers a rule of its own", () => {
+    const table = readFileSync('ARCHITECTURE.md', 'utf8').split('## The layers, from the bottom')[1].split('\n## ')[0];
+    const rows = [...table.matchAll(/^\|\s*(`[^|]+`)\s*\|[^|]*\|\s*([^|]*?)\s*\|$/gm)].map(([, folders, mayImport]) => ({
+      folders: [...folders.matchAll(/`([^`]+)`/g)].map(([, folder]) => folder),
+      mayImport: mayImport.trim(),
+    }));
+    expect(rows.length).toBeGreaterThan(15);
+    // A rule of the layer's own: its modules match it, and a folder of no layer does not (no rule for all of src).
+    const ruled = (folder: string) =>
+      rules.forbidden.some((rule) => {
+        const from = rule.from.path === undefined ? null : new RegExp(String(rule.from.path));
+        return from !== null && from.test(`${folder}/module.ts`) && !from.test('src/no-such-layer/module.ts');
+      });
+    const unruled = rows.flatMap(({ folders, mayImport }) => (mayImport === 'anything' ? [] : folders.filter((folder) => !ruled(folder))));
+    expect(unruled).toEqual([]);
+    for (const folder of rows.flatMap(({ folders }) => folders)) expect(readdirSync(folder).length, folder).toBeGreaterThan(0);
+  });
+
+  it('find no rule that matches nothing: every layer a rule names is a folder of the tree', () => {
+    const folders = rules.forbidden.flatMap((rule) =>
+      [...String(rule.from.path ?? '').matchAll(/\^src\/([a-z-/]+?)\//g)].map(([, folder]) => `src/${folder}`),
+    );
+    expect(folders.length).toBeGreaterThan(10);
+    for (const folder of folders) expect(readdirSync(folder).length, folder).toBeGreaterThan(0);
+  });
 });

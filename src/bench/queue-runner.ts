@@ -1,4 +1,4 @@
-import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
+import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../node/version.ts';
 import { loadRedisQueue } from './redis-queue-loader.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { BenchTask, Done, TaskResult } from './tasks.ts';

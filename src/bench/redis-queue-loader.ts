@@ -3,7 +3,7 @@
  * (`--queue`, `gridmind worker`, `gridmind queue`): the two are optional packages, and everything else
  * runs without them.
  */
-import { importOptional } from '../core/optional-packages.ts';
+import { importOptional } from '../node/optional-packages.ts';
 
 /** The Redis queue's module; an InputError saying how to add BullMQ and ioredis where they are not installed. */
 export function loadRedisQueue(): Promise<typeof import('./redis-queue.ts')> {

@@ -4,10 +4,10 @@
  * The program that needs the work adds jobs and waits for their results; workers on any machine take
  * jobs, do them on their own threads and send the results back. A job's id is a hash of its content
  * (with Gridmind's results revision), so a resumed run finds the jobs it had already added, and a result
- * is the same whoever played it. Workers refuse jobs from another results revision (src/core/version.ts),
+ * is the same whoever played it. Workers refuse jobs from another results revision (src/node/version.ts),
  * whose games could differ; other versions with the same games work together.
  */
-export { JOB_QUEUE, type TaskJob } from './queue-jobs.ts';
-export { openTaskSubmitter, type TaskSubmitter } from './queue-submitter.ts';
-export { startQueueWorker, type QueueWorker, type WorkDone } from './queue-worker.ts';
-export { clearWaitingJobs, queueStatus, type QueueStatus } from './queue-admin.ts';
+export { JOB_QUEUE, type TaskJob } from './redis-queue/jobs.ts';
+export { openTaskSubmitter, type TaskSubmitter } from './redis-queue/submitter.ts';
+export { startQueueWorker, type QueueWorker, type WorkDone } from './redis-queue/worker.ts';
+export { clearWaitingJobs, queueStatus, type QueueStatus } from './redis-queue/admin.ts';

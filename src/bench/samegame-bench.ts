@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.ts';
-import { fileProblem } from '../core/files.ts';
+import { fileProblem } from '../node/files.ts';
 import { readBoardFile } from '../samegame/board-files.ts';
 import type { Solution } from '../samegame/solver.ts';
 import type { BoardRecord } from '../store/runs.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { contentKey } from '../core/content-key.ts';
-import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
+import { contentKey } from '../node/content-key.ts';
+import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../node/version.ts';
 import type { Db } from '../store/database.ts';
 import { findTaskResult, saveTaskResult, type TaskKey } from '../store/task-results.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
+import { checkOutputFile, writeFileAtomically } from '../node/files.ts';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED } from '../core/prng.ts';
 import { builtInAgentNames, loadAgentSpec } from '../tetris-ai/agent-files.ts';

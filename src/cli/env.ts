@@ -6,7 +6,7 @@ import type { ArrayEncoding } from '../env/stdio.ts';
 import { sameGameEnv } from '../env/samegame.ts';
 import { tetrisDropEnv, tetrisKeysEnv } from '../env/tetris.ts';
 import { parseBoardSize } from '../samegame/board-files.ts';
-import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
+import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules/options.ts';
 import { MAX_PREVIEW } from '../tetris/game.ts';
 import { parseRotationSystemName, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';

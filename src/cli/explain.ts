@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED } from '../core/prng.ts';
-import { fileProblem } from '../core/files.ts';
+import { fileProblem } from '../node/files.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import { TetrisAgent } from '../tetris-ai/agent.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';

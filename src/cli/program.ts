@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { GRIDMIND_VERSION } from '../core/version.ts';
+import { GRIDMIND_VERSION } from '../node/version.ts';
 import { registerAgentCommands } from './agents.ts';
 import { registerBenchCommands } from './bench.ts';
 import { registerClientCommand } from './client.ts';

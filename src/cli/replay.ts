@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
-import { fileProblem } from '../core/files.ts';
+import { fileProblem } from '../node/files.ts';
 import { replaySameGame, type SameGameReplay } from '../samegame/replay.ts';
 import { parseSameGameReplay } from '../samegame/replay-schema.ts';
 import { replay, type ReplayLog } from '../tetris/game.ts';

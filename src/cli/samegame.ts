@@ -10,11 +10,11 @@ import { InputError } from '../core/errors.ts';
 import { MAX_SEED } from '../core/prng.ts';
 import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
-import { randomBoard } from '../samegame/random-boards.ts';
-import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
+import { randomBoard } from '../samegame/rules/random-boards.ts';
+import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules/options.ts';
 import { importSolverModule } from '../samegame/code-solvers.ts';
 import { sameGameReplay } from '../samegame/replay.ts';
-import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
+import { checkOutputFile, writeFileAtomically } from '../node/files.ts';
 import {
   checkSolveOptions,
   SOLVE_SETTINGS,

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED } from '../core/prng.ts';
-import { checkOutputFile } from '../core/files.ts';
+import { checkOutputFile } from '../node/files.ts';
 import { openDatabaseToSave } from '../store/database.ts';
 import { listTuneRuns } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';

@@ -1,6 +1,6 @@
-import { SameGame } from '../samegame/game.ts';
-import { randomBoard } from '../samegame/random-boards.ts';
-import { DEFAULT_COLOURS, type SameGameRules } from '../samegame/rules.ts';
+import { SameGame } from '../samegame/rules/game.ts';
+import { randomBoard } from '../samegame/rules/random-boards.ts';
+import { DEFAULT_COLOURS, type SameGameRules } from '../samegame/rules/options.ts';
 import { GameEnvironment, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions, type ObservationArrays } from './environment.ts';
 
 export interface SameGameEnvOptions extends EpisodeOptions {

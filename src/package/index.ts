@@ -17,4 +17,4 @@ import * as tetris from './tetris.ts';
 
 export { agents, bench, env, samegame, search, tetris };
 export { InputError } from '../core/errors.ts';
-export { GRIDMIND_VERSION } from '../core/version.ts';
+export { GRIDMIND_VERSION } from '../node/version.ts';

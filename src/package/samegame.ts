@@ -13,9 +13,9 @@
  *
  * @module gridmind/samegame
  */
-export { SameGameBoard } from '../samegame/board.ts';
+export { SameGameBoard } from '../samegame/rules/board.ts';
 export { parseBoardText, readBoardFile } from '../samegame/board-files.ts';
-export { randomBoard } from '../samegame/random-boards.ts';
+export { randomBoard } from '../samegame/rules/random-boards.ts';
 export { TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 export {
   clearBonus,
@@ -30,8 +30,8 @@ export {
   type SameGameRules,
   type Scoring,
   type Shift,
-} from '../samegame/rules.ts';
-export { SameGame, type PlayedMove } from '../samegame/game.ts';
+} from '../samegame/rules/options.ts';
+export { SameGame, type PlayedMove } from '../samegame/rules/game.ts';
 export { SameGameProblem, type SameGameState } from '../samegame/problem.ts';
 export { HEURISTICS, HeuristicRater, type HeuristicName } from '../samegame/heuristics.ts';
 export { solve, type FirstMoveExplanation, type Solution, type SolveExplanation, type SolveOptions } from '../samegame/solver.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../core/errors.ts';
-import { fileProblem } from '../core/files.ts';
-import { checkBoardSize, type SameGameBoard } from './board.ts';
-import { parseBoardText } from './board-text.ts';
+import { fileProblem } from '../node/files.ts';
+import { checkBoardSize, type SameGameBoard } from './rules/board.ts';
+import { parseBoardText } from './rules/board-text.ts';
 
 export { parseBoardText };
 

@@ -16,13 +16,13 @@
  * nothing, runs a second past its time budget or ends its thread (process.exit, more memory than its
  * thread may use) has the board's fault, and the board keeps its start.
  */
-import { importDefault, isCodeModule } from '../core/code-modules.ts';
+import { importDefault, isCodeModule } from '../node/code-modules.ts';
 import { InputError } from '../core/errors.ts';
-import { ThreadEnded, TimedThread } from '../core/timed-thread.ts';
-import type { SameGameBoard } from './board.ts';
-import { SameGame } from './game.ts';
+import { ThreadEnded, TimedThread } from '../node/timed-thread.ts';
+import type { SameGameBoard } from './rules/board.ts';
+import { SameGame } from './rules/game.ts';
 import { playMoves } from './replay.ts';
-import { endAdjustment, type SameGameRules } from './rules.ts';
+import { endAdjustment, type SameGameRules } from './rules/options.ts';
 import type { Solution } from './solver.ts';
 
 /** What a solver may spend on a board (null: no such limit). */

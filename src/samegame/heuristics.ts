@@ -1,8 +1,8 @@
 import type { ChildRating } from '../search/problem.ts';
-import type { SameGameBoard } from './board.ts';
-import { GroupList } from './groups.ts';
+import type { SameGameBoard } from './rules/board.ts';
+import { GroupList } from './rules/groups.ts';
 import { mostFrequentColour, type SameGameState } from './problem.ts';
-import type { Shift } from './rules.ts';
+import type { Shift } from './rules/options.ts';
 
 export const HEURISTICS = ['h1', 'h2', 'h3', 'h4'] as const;
 /**

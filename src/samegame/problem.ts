@@ -1,8 +1,8 @@
 import type { Problem } from '../search/problem.ts';
 import { ZobristTable } from '../search/zobrist.ts';
-import type { SameGameBoard } from './board.ts';
-import { GroupList } from './groups.ts';
-import { endAdjustment, groupPoints, type SameGameRules } from './rules.ts';
+import type { SameGameBoard } from './rules/board.ts';
+import { GroupList } from './rules/groups.ts';
+import { endAdjustment, groupPoints, type SameGameRules } from './rules/options.ts';
 
 /** A position in a search: the board and the points its moves have won. */
 export interface SameGameState {

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED, seedMessage } from '../core/prng.ts';
 import { fieldList, onlyFields, readBy, readWith, saying, wholeNumberIn } from '../core/schemas.ts';
-import type { SameGameReplay } from './replay-log.ts';
-import { parseScoring, parseShift } from './rules.ts';
+import type { SameGameReplay } from './rules/replay-log.ts';
+import { parseScoring, parseShift } from './rules/options.ts';
 import { parseTestSet } from './test-sets.ts';
 
 const NOT_A_REPLAY = 'not a Gridmind SameGame replay (expected format "gridmind-samegame-replay", version 1)';

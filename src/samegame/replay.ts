@@ -5,13 +5,13 @@
 import { InputError } from '../core/errors.ts';
 import { join } from 'node:path';
 import { parseBoardText, readBoardFile } from './board-files.ts';
-import type { SameGameBoard } from './board.ts';
-import { SameGame } from './game.ts';
-import { randomBoard } from './random-boards.ts';
+import type { SameGameBoard } from './rules/board.ts';
+import { SameGame } from './rules/game.ts';
+import { randomBoard } from './rules/random-boards.ts';
 import { TEST_SETS } from './test-sets.ts';
-import type { SameGameReplay } from './replay-log.ts';
+import type { SameGameReplay } from './rules/replay-log.ts';
 
-export { sameGameReplay, type SameGameReplay } from './replay-log.ts';
+export { sameGameReplay, type SameGameReplay } from './rules/replay-log.ts';
 
 /**
  * Plays a replay's moves on its board under its rules; a board text that is no board, a board its deal does

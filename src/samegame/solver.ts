@@ -12,12 +12,12 @@ import {
   type Improvement,
   type SearchSettingName,
 } from '../search/index.ts';
-import type { SameGameBoard } from './board.ts';
-import { SameGame } from './game.ts';
-import { GroupList } from './groups.ts';
+import type { SameGameBoard } from './rules/board.ts';
+import { SameGame } from './rules/game.ts';
+import { GroupList } from './rules/groups.ts';
 import { HEURISTICS, HeuristicRater, type HeuristicName } from './heuristics.ts';
 import { SameGameProblem, type SameGameState } from './problem.ts';
-import { endAdjustment, type SameGameRules } from './rules.ts';
+import { endAdjustment, type SameGameRules } from './rules/options.ts';
 
 /** How to solve a board: the method, its settings, a move heuristic and a goal. */
 export interface SolveOptions {

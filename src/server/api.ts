@@ -13,7 +13,7 @@ import { listTuneRuns, loadTuneRun } from '../store/tune-runs.ts';
 import { tuneRunEntry, tuneRunReport } from '../tune/run-report.ts';
 import type { TuneConfig, TuneState } from '../tune/tuning.ts';
 import { parseBoardSize as parseSameGameBoardSize } from '../samegame/board-files.ts';
-import { DEFAULT_COLOURS as DEFAULT_SAMEGAME_COLOURS, MAX_COLOURS, MIN_COLOURS } from '../samegame/rules.ts';
+import { DEFAULT_COLOURS as DEFAULT_SAMEGAME_COLOURS, MAX_COLOURS, MIN_COLOURS } from '../samegame/rules/options.ts';
 import { MAX_HEIGHT, MAX_WIDTH, parseBoardSize as parseTetrisBoardSize, VANISH_ROWS } from '../tetris/board.ts';
 import { boardHeight, boardRows, boardWidth, piece, previewPieces } from '../tetris/setting-schemas.ts';
 import { gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../tetris/game.ts';

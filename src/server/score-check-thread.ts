@@ -9,7 +9,7 @@
  * the body, so that a body padded with anything else than inputs is not free to parse.
  */
 import { InputError } from '../core/errors.ts';
-import { lowerThisThreadsPriority } from '../core/thread-priority.ts';
+import { lowerThisThreadsPriority } from '../node/thread-priority.ts';
 import { openDatabase, type Db } from '../store/database.ts';
 import { addHighScore, GameStoredAlready, type HighScore, type ScoreTable } from '../store/highscores.ts';
 import { verifyScore, type VerifiedScore } from './verified-scores.ts';

@@ -9,7 +9,7 @@
  * checks waiting for a thread, it answers 503 with Retry-After.
  */
 import { Piscina } from 'piscina';
-import { threadEntry } from '../core/timed-thread.ts';
+import { threadEntry } from '../node/timed-thread.ts';
 import type { Db } from '../store/database.ts';
 import { GameStoredAlready } from '../store/highscores.ts';
 import { ApiError } from './api-errors.ts';

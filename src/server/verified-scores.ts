@@ -10,7 +10,7 @@ import { InputError } from '../core/errors.ts';
 import { onlyFields, readWith } from '../core/schemas.ts';
 import { nameProblem, UNNAMED_AGENT } from '../core/player-names.ts';
 import { parseBoardText } from '../samegame/board-files.ts';
-import { SameGame } from '../samegame/game.ts';
+import { SameGame } from '../samegame/rules/game.ts';
 import { replaySameGame, sameGameReplay, type SameGameReplay } from '../samegame/replay.ts';
 import { parseSameGameReplay } from '../samegame/replay-schema.ts';
 import { type AgentShare, type NewHighScore, type ScoreTable } from '../store/highscores.ts';

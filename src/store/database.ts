@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { InputError, RunFailure } from '../core/errors.ts';
-import { requireOptional } from '../core/optional-packages.ts';
+import { requireOptional } from '../node/optional-packages.ts';
 
 /** A prepared statement of a {@link Db}: the part of better-sqlite3's `Statement` Gridmind uses. */
 export interface DbStatement {

@@ -5,7 +5,7 @@ import type { Db } from './database.ts';
  * interrupted or extended experiment does only the tasks it lacks. A result is identified by its setup
  * (everything that decides it but what it is played on: Gridmind's results revision, the agent or
  * solver, the settings) and its instance (what it is played on: a Tetris game's seed, in decimal; a
- * SameGame board's content key), the setup kept as its content key (src/core/content-key.ts). The result
+ * SameGame board's content key), the setup kept as its content key (src/node/content-key.ts). The result
  * is kept as JSON, as the task gave it.
  */
 export interface TaskKey {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../core/errors.ts';
-import { fileProblem } from '../core/files.ts';
+import { fileProblem } from '../node/files.ts';
 import { parseAgentSpec, type AgentSpec } from './agent-spec.ts';
 
 /** Gridmind's named agents: the JSON files in `agents/`. */

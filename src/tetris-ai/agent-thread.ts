@@ -1,10 +1,10 @@
 /**
  * The thread an agent in code plays one game on (`loadCodeAgent` in code-agents.ts starts it): it
  * imports the agent's module, makes the game's agent and answers each turn, while the game waits for
- * each answer at most the move time limit (src/core/timed-thread.ts). Loading a module, it answers
+ * each answer at most the move time limit (src/node/timed-thread.ts). Loading a module, it answers
  * the agent's name.
  */
-import { answerOnThread } from '../core/timed-thread.ts';
+import { answerOnThread } from '../node/timed-thread.ts';
 import { Board } from '../tetris/board.ts';
 import type { PieceName } from '../tetris/pieces.ts';
 import { importAgentModule, type Placement } from './code-agents.ts';

@@ -14,9 +14,9 @@
  *
  * or a function that returns such an object for each game (for an agent that keeps state).
  */
-import { importDefault, isCodeModule } from '../core/code-modules.ts';
+import { importDefault, isCodeModule } from '../node/code-modules.ts';
 import { InputError, messageOf } from '../core/errors.ts';
-import { DEFAULT_THREAD_MEMORY_MB, ThreadEnded, ThreadOutOfMemory, TimedThread } from '../core/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB, ThreadEnded, ThreadOutOfMemory, TimedThread } from '../node/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
 import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';

@@ -11,7 +11,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answerOnThread } from '../core/timed-thread.ts';
+import { answerOnThread } from '../node/timed-thread.ts';
 import { MEMORY_LIMIT_NOTE } from './code-agents.ts';
 import { EXITED, type AgentProgram, type ProgramRequest } from './process-agent.ts';
 

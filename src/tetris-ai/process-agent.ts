@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
-import { DEFAULT_THREAD_MEMORY_MB, TimedThread } from '../core/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB, TimedThread } from '../node/timed-thread.ts';
 import type { PieceName } from '../tetris/pieces.ts';
 import { AgentFault } from './agent.ts';
 import {

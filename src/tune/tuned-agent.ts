@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import { duration } from '../core/duration.ts';
 import { figure } from '../core/figure.ts';
-import { writeFileAtomically } from '../core/files.ts';
+import { writeFileAtomically } from '../node/files.ts';
 import { TUNING_METHODS, tuneCommand, weightsByFeature, type TuningRun } from './tuning.ts';
 
 /** The name of the agent in file `out`: the file's name without `.json`. */

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { benchSecondsLeft } from '../bench/eta.ts';
 import { openTaskRunner } from '../bench/open-task-runner.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
-import { checkOutputFile } from '../core/files.ts';
+import { checkOutputFile } from '../node/files.ts';
 import { lockedDatabaseFailure, type Db } from '../store/database.ts';
 import { findOrCreateTuneRun, loadTuneRun, saveTuneRunOut, type RunHolder } from '../store/tune-runs.ts';
 import { describeHolder, holdTuneRun } from './run-holder.ts';

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, solveSetup, sqliteTaskStore } from '../../src/bench/task-store.ts';
 import type { BoardSolveOptions, SameGameBoardTask, TetrisGameTask } from '../../src/bench/tasks.ts';
-import { contentKey } from '../../src/core/content-key.ts';
+import { contentKey } from '../../src/node/content-key.ts';
 import { MIGRATIONS, openDatabase } from '../../src/store/database.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import type { PlayOptions } from '../../src/tetris-ai/play.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { SameGame } from '../../src/samegame/game.ts';
+import { SameGame } from '../../src/samegame/rules/game.ts';
 import { TEST_SETS } from '../../src/samegame/test-sets.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { bestScore, columnsOf, groupOf, removed, type Columns } from '../samegame/reference.ts';

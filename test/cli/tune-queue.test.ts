@@ -8,7 +8,7 @@ import { queueRunner } from '../../src/bench/queue-runner.ts';
 import { JOB_QUEUE, type TaskJob } from '../../src/bench/redis-queue.ts';
 import { TaskPool } from '../../src/bench/task-runner.ts';
 import type { TetrisGameTask } from '../../src/bench/tasks.ts';
-import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../../src/core/version.ts';
+import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../../src/node/version.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import { leave, startRedis, startWorker, stop } from './queue-harness.ts';
 import { runCli } from './run-cli.ts';

@@ -6,7 +6,7 @@ import { FEATURES } from '../../src/tetris-ai/features/index.ts';
 import { SEARCH_METHODS } from '../../src/search/index.ts';
 import { RULE_SET_NAMES } from '../../src/tetris/rules.ts';
 import { ROTATION_SYSTEM_NAMES } from '../../src/tetris/rotation/system.ts';
-import { SCORINGS } from '../../src/samegame/rules.ts';
+import { SCORINGS } from '../../src/samegame/rules/options.ts';
 
 /**
  * The README is the front door and docs/ holds the guides (issue 33): the README stays short, every link

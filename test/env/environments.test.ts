@@ -4,8 +4,8 @@ import { GameEnvironment, type Environment, type EnvironmentSpec } from '../../s
 import { BatchEnvironment } from '../../src/env/batch.ts';
 import { sameGameEnv } from '../../src/env/samegame.ts';
 import { KEY_ACTIONS, tetrisDropEnv, tetrisKeysEnv } from '../../src/env/tetris.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { SCORINGS } from '../../src/samegame/rules.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
+import { SCORINGS } from '../../src/samegame/rules/options.ts';
 import { playGame } from '../../src/tetris-ai/play.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectIndependentClone } from '../clone-property.ts';
 import { Prng } from '../../src/core/prng.ts';
-import { SameGameBoard } from '../../src/samegame/board.ts';
+import { SameGameBoard } from '../../src/samegame/rules/board.ts';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { GroupList } from '../../src/samegame/groups.ts';
+import { GroupList } from '../../src/samegame/rules/groups.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { nrpa } from '../../src/search/nrpa.ts';
 import { groupOf, movesOf, removed, type Columns } from './reference.ts';
 

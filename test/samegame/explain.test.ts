@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicRater } from '../../src/samegame/heuristics.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { solve, type Solution } from '../../src/samegame/solver.ts';
 import type { SearchMethod } from '../../src/search/index.ts';
 

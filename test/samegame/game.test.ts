@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { expectIndependentClone } from '../clone-property.ts';
 import { Prng } from '../../src/core/prng.ts';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { SameGame } from '../../src/samegame/game.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { clearBonus, endAdjustment, groupPoints, parseScoring, parseShift, SCORINGS } from '../../src/samegame/rules.ts';
+import { SameGame } from '../../src/samegame/rules/game.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
+import { clearBonus, endAdjustment, groupPoints, parseScoring, parseShift, SCORINGS } from '../../src/samegame/rules/options.ts';
 
 const board = (...rows: string[]) => parseBoardText(rows.join('\n'));
 

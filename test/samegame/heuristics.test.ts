@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { HeuristicRater, type HeuristicName } from '../../src/samegame/heuristics.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
-import type { Shift } from '../../src/samegame/rules.ts';
+import type { Shift } from '../../src/samegame/rules/options.ts';
 
 // y=2: 1 0 0     Moves in scan order: A = the 0s at (0,0)-(0,1), B = the 1s at (1,0), (1,1), (2,1),
 // y=1: 0 1 1     C = the 0s at (1,2)-(2,2). Alone: the 1 at (0,2) and the 2 at (2,0).

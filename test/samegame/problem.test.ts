@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { Prng } from '../../src/core/prng.ts';
 import { ZobristTable } from '../../src/search/zobrist.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { beam, bfs, dfs, dls, iddfs, nmcs, nrpa, runSearch, SEARCH_METHODS } from '../../src/search/index.ts';
 import { HeuristicRater } from '../../src/samegame/heuristics.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { SameGame } from '../../src/samegame/game.ts';
+import { SameGame } from '../../src/samegame/rules/game.ts';
 import { HeuristicRater, HEURISTICS } from '../../src/samegame/heuristics.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
-import type { Scoring } from '../../src/samegame/rules.ts';
+import type { Scoring } from '../../src/samegame/rules/options.ts';
 import { beam, bestFirst, bfs, dfs, dls, iddfs, nmcs, nrpa, type SearchResult } from '../../src/search/index.ts';
 import { bestScore, columnsOf } from '../samegame/reference.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SameGameBoard } from '../../src/samegame/board.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { SameGameBoard } from '../../src/samegame/rules/board.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { checkSolveOptions, solve, SOLVE_SETTINGS, type SolveOptions } from '../../src/samegame/solver.ts';
 import { SEARCH_METHODS, SEARCH_SETTINGS, type SearchMethod } from '../../src/search/index.ts';
 import { flagOf } from '../../src/cli/setting-options.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
-import { SameGame } from '../../src/samegame/game.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
+import { SameGame } from '../../src/samegame/rules/game.ts';
 import { sameGameReplay } from '../../src/samegame/replay.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';

@@ -38,7 +38,7 @@ describe('playing games', () => {
 
   it('gives the pinned line count for a fixed agent and seed (a determinism signature)', () => {
     // Changing this number means the rules, the features, the agent or the pieces changed: say why, and
-    // raise GAME_RESULTS_REVISION (src/core/version.ts) so that stored benchmark games are not reused.
+    // raise GAME_RESULTS_REVISION (src/node/version.ts) so that stored benchmark games are not reused.
     const result = playGame(loadAgentSpec('dellacherie'), research(1));
     expect([result.lines, result.pieces, result.outcome]).toEqual([341, 873, 'topped-out']);
   });

@@ -251,7 +251,7 @@ describe('reachable placements', () => {
   it('keep their pinned order and keys on seeded boards, for every size class and rotation system (a determinism signature)', () => {
     // Changing this hash means the placements an agent sees, their order or their keys changed, and with
     // them the games played under rules with reachable placements: say why, and raise GAME_RESULTS_REVISION
-    // (src/core/version.ts). Boards 30 and 60 rows high take the search's masks over more than one word.
+    // (src/node/version.ts). Boards 30 and 60 rows high take the search's masks over more than one word.
     const hash = createHash('sha256');
     const prng = new Prng(99);
     let listed = 0;

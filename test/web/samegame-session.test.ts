@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SameGame } from '../../src/samegame/game.ts';
-import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { SameGame } from '../../src/samegame/rules/game.ts';
+import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { solve } from '../../src/samegame/solver.ts';
 import { DEFAULT_SETTINGS, LONE_CELL, SameGameSession, START, type SameGameSolver } from '../../web/src/samegame/session.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { SameGame } from '../../src/samegame/game.ts';
+import { SameGame } from '../../src/samegame/rules/game.ts';
 import { describePosition, verdict } from '../../web/src/samegame/words.ts';
 
 describe("the SameGame page's words for a position", () => {

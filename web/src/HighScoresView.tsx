@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type Scoring, type Shift } from '../../src/samegame/rules.ts';
+import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type Scoring, type Shift } from '../../src/samegame/rules/options.ts';
 import { DEFAULT_TARGET, gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../../src/tetris/game.ts';
 import { DEALT_RANDOMIZERS } from '../../src/tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES, type RotationSystemName } from '../../src/tetris/rotation/index.ts';

@@ -1,4 +1,4 @@
-import type { SameGameRules } from '../../src/samegame/rules.ts';
+import type { SameGameRules } from '../../src/samegame/rules/options.ts';
 import { UNNAMED_AGENT } from '../../src/core/player-names.ts';
 import type { AgentShare } from '../../src/store/highscores.ts';
 import type { HighScore, ScoreTable } from './api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SameGame } from '../../../src/samegame/game.ts';
+import type { SameGame } from '../../../src/samegame/rules/game.ts';
 import type { Solution } from '../../../src/samegame/solver.ts';
 import { count } from '../../../src/core/count.ts';
 import { boardEnding, points, verdict } from './words.ts';

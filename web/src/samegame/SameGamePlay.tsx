@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { groupPoints } from '../../../src/samegame/rules.ts';
+import { groupPoints } from '../../../src/samegame/rules/options.ts';
 import type { Solution } from '../../../src/samegame/solver.ts';
 import { submitScore } from '../api.ts';
 import { isTyping, useKeys, useTicker } from '../hooks.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { SameGameReplay } from '../../../src/samegame/replay-log.ts';
+import type { SameGameReplay } from '../../../src/samegame/rules/replay-log.ts';
 import { fetchHighScores, fetchReplay, replayUrl } from '../api.ts';
 import { sameGameScoreTable, sameGameTableAddress, whoPlayed } from '../score-tables.ts';
 import { GameWatcher } from './GameWatcher.tsx';

@@ -1,5 +1,5 @@
 import type { Ref } from 'preact';
-import { MAX_COLOURS, MAX_SIDE, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules.ts';
+import { MAX_COLOURS, MAX_SIDE, MIN_COLOURS, SCORINGS, SHIFTS, type SameGameRules } from '../../../src/samegame/rules/options.ts';
 import { SEARCH_METHODS } from '../../../src/search/index.ts';
 import { NameSelect } from '../NameSelect.tsx';
 import { NumberField } from '../NumberField.tsx';

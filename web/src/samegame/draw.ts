@@ -1,4 +1,4 @@
-import type { SameGameBoard } from '../../../src/samegame/board.ts';
+import type { SameGameBoard } from '../../../src/samegame/rules/board.ts';
 
 /**
  * Colours 1–9 of SameGame cells, safe for colour-blind players: the first seven are Okabe and Ito's

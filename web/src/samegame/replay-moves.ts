@@ -1,8 +1,8 @@
-import type { SameGameBoard } from '../../../src/samegame/board.ts';
-import { parseBoardText } from '../../../src/samegame/board-text.ts';
-import { SameGame } from '../../../src/samegame/game.ts';
-import type { SameGameReplay } from '../../../src/samegame/replay-log.ts';
-import { parseScoring, parseShift, type SameGameRules } from '../../../src/samegame/rules.ts';
+import type { SameGameBoard } from '../../../src/samegame/rules/board.ts';
+import { parseBoardText } from '../../../src/samegame/rules/board-text.ts';
+import { SameGame } from '../../../src/samegame/rules/game.ts';
+import type { SameGameReplay } from '../../../src/samegame/rules/replay-log.ts';
+import { parseScoring, parseShift, type SameGameRules } from '../../../src/samegame/rules/options.ts';
 
 /** A game to watch move by move: the board it began with, its rules and its moves (cells [x, y] as the replay format has them). */
 export interface MovesToWatch {

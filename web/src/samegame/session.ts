@@ -1,9 +1,9 @@
 import { count } from '../../../src/core/count.ts';
-import type { SameGameBoard } from '../../../src/samegame/board.ts';
-import { SameGame } from '../../../src/samegame/game.ts';
-import { randomBoard } from '../../../src/samegame/random-boards.ts';
-import { sameGameReplay } from '../../../src/samegame/replay-log.ts';
-import { groupPoints, type SameGameRules } from '../../../src/samegame/rules.ts';
+import type { SameGameBoard } from '../../../src/samegame/rules/board.ts';
+import { SameGame } from '../../../src/samegame/rules/game.ts';
+import { randomBoard } from '../../../src/samegame/rules/random-boards.ts';
+import { sameGameReplay } from '../../../src/samegame/rules/replay-log.ts';
+import { groupPoints, type SameGameRules } from '../../../src/samegame/rules/options.ts';
 import type { Solution, SolveExplanation } from '../../../src/samegame/solver.ts';
 import type { SearchMethod } from '../../../src/search/index.ts';
 import type { ScoreSubmission } from '../../../src/store/highscores.ts';

@@ -1,4 +1,4 @@
-import { SameGameBoard } from '../../../src/samegame/board.ts';
+import { SameGameBoard } from '../../../src/samegame/rules/board.ts';
 import type { Solution, SolveOptions } from '../../../src/samegame/solver.ts';
 
 /** A board as plain data, to cross into the worker. */

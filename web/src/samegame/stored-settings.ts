@@ -1,4 +1,4 @@
-import { SCORINGS, SHIFTS } from '../../../src/samegame/rules.ts';
+import { SCORINGS, SHIFTS } from '../../../src/samegame/rules/options.ts';
 import { SEARCH_METHODS } from '../../../src/search/index.ts';
 import { useStoredState } from '../stored-state.ts';
 import { restoredMethodSettings } from './method-settings.ts';

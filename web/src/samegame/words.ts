@@ -1,5 +1,5 @@
 import { count } from '../../../src/core/count.ts';
-import type { SameGame } from '../../../src/samegame/game.ts';
+import type { SameGame } from '../../../src/samegame/rules/game.ts';
 
 /** A number of points as the page writes it: "1,164". */
 export const points = (value: number) => value.toLocaleString('en-US');

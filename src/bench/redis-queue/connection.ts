@@ -4,9 +4,9 @@
  * per outage, the workers listening, and closing that gives up when Redis is gone.
  */
 import { Redis, type RedisOptions } from 'ioredis';
-import { InputError } from '../core/errors.ts';
-import { shownAddress } from '../core/redis-address.ts';
-import type { JobQueue } from './queue-jobs.ts';
+import { InputError } from '../../core/errors.ts';
+import { shownAddress } from '../../core/redis-address.ts';
+import type { JobQueue } from './jobs.ts';
 
 /** How long closing may wait for Redis before it gives up. */
 const CLOSE_TIMEOUT_MS = 3000;

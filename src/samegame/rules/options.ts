@@ -1,4 +1,4 @@
-import { parseName } from '../core/names.ts';
+import { parseName } from '../../core/names.ts';
 
 export const MAX_SIDE = 50;
 export const MIN_COLOURS = 2;

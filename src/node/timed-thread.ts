@@ -9,7 +9,7 @@
  * it with `Atomics.wait` (or, leaving its thread free meanwhile, `Atomics.waitAsync`) and then takes the
  * reply from the port with `receiveMessageOnPort`.
  */
-import { messageOf } from './errors.ts';
+import { messageOf } from '../core/errors.ts';
 import { lowerThisThreadsPriority } from './thread-priority.ts';
 import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError } from './errors.ts';
+import { InputError } from '../core/errors.ts';
 
 /** Writes a file whole or not at all: the text goes to a temporary file beside it, then is renamed over it. */
 export function writeFileAtomically(path: string, text: string): void {

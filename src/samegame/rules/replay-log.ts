@@ -1,7 +1,10 @@
 /** A SameGame replay's format (replay.ts plays it back): what a finished game is saved and submitted as. */
 import type { SameGameBoard } from './board.ts';
-import type { SameGameRules } from './rules.ts';
-import type { TestSetName } from './test-sets.ts';
+import type { SameGameRules } from './options.ts';
+
+/** The test sets a replay may name as its board's source (test-sets.ts says where each lies). */
+export const TEST_SET_NAMES = ['standard'] as const;
+export type TestSetName = (typeof TEST_SET_NAMES)[number];
 
 export interface SameGameReplay {
   format: 'gridmind-samegame-replay';

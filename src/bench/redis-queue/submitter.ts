@@ -1,11 +1,11 @@
 /** Handing jobs to the workers of the queue and waiting for their results: the side of the program that needs the work. */
 import { Queue, QueueEvents } from 'bullmq';
-import { count } from '../core/count.ts';
-import { shownAddress } from '../core/redis-address.ts';
-import { checkReachable, closeWithin, connectionReporter, redisOptions, workersListening } from './queue-connection.ts';
-import type { Done } from './tasks.ts';
-import { JOB_QUEUE, jobId, TASK_JOB, type JobQueue, type TaskJob } from './queue-jobs.ts';
-import { ResultWaiters } from './queue-results.ts';
+import { count } from '../../core/count.ts';
+import { shownAddress } from '../../core/redis-address.ts';
+import { checkReachable, closeWithin, connectionReporter, redisOptions, workersListening } from './connection.ts';
+import type { Done } from '../tasks.ts';
+import { JOB_QUEUE, jobId, TASK_JOB, type JobQueue, type TaskJob } from './jobs.ts';
+import { ResultWaiters } from './results.ts';
 
 /** Completed jobs stay a day, so that a run resumed within it does not replay them; failed ones go at once, so a retry can add them again. */
 const KEEP_COMPLETED_SECONDS = 24 * 3600;

@@ -1,5 +1,5 @@
-import { InputError } from '../core/errors.ts';
-import { MAX_COLOURS, MAX_SIDE, type Shift } from './rules.ts';
+import { InputError } from '../../core/errors.ts';
+import { MAX_COLOURS, MAX_SIDE, type Shift } from './options.ts';
 
 /**
  * A SameGame board: `width` columns × `height` rows of cells, each empty or one of `colours` colours.

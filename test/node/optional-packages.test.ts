@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
-import { importOptional, installCommand, OPTIONAL_PACKAGES, requireOptional } from '../../src/core/optional-packages.ts';
+import { importOptional, installCommand, OPTIONAL_PACKAGES, requireOptional } from '../../src/node/optional-packages.ts';
 import type { Db } from '../../src/store/database.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

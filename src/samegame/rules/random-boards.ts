@@ -1,7 +1,7 @@
-import { InputError } from '../core/errors.ts';
-import { Prng } from '../core/prng.ts';
+import { InputError } from '../../core/errors.ts';
+import { Prng } from '../../core/prng.ts';
 import { SameGameBoard } from './board.ts';
-import { MAX_COLOURS, MIN_COLOURS } from './rules.ts';
+import { MAX_COLOURS, MIN_COLOURS } from './options.ts';
 
 /**
  * A full board of independent, uniform colours from a seed: cells are drawn row by row from the top

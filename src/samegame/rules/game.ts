@@ -1,7 +1,7 @@
-import { InputError } from '../core/errors.ts';
+import { InputError } from '../../core/errors.ts';
 import type { SameGameBoard } from './board.ts';
 import { GroupList } from './groups.ts';
-import { DEFAULT_RULES, endAdjustment, groupPoints, type SameGameRules } from './rules.ts';
+import { DEFAULT_RULES, endAdjustment, groupPoints, type SameGameRules } from './options.ts';
 
 /** A move played: the cell named (x from the left, y from the bottom, before the move), and what it removed. */
 export interface PlayedMove {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from './errors.ts';
+import { InputError } from '../core/errors.ts';
 import { importOptional } from './optional-packages.ts';
 
 /** Whether a name on the command line is a module of code (.js, .mjs, .ts, .mts) rather than a name or a JSON file. */

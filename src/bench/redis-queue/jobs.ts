@@ -4,8 +4,8 @@
  * and a result is the same whoever played it).
  */
 import type { Queue } from 'bullmq';
-import { contentKey } from '../core/content-key.ts';
-import type { BenchTask, Done } from './tasks.ts';
+import { contentKey } from '../../node/content-key.ts';
+import type { BenchTask, Done } from '../tasks.ts';
 
 /** The BullMQ queue that carries every job (its name is older than the tasks it carries). */
 export const JOB_QUEUE = 'gridmind-tetris-evaluations';

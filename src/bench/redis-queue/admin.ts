@@ -1,7 +1,7 @@
 /** Looking into the queue and emptying it, as `gridmind queue status|clear` do. */
 import { Queue } from 'bullmq';
-import { checkReachable, closeWithin, redisOptions, workersListening } from './queue-connection.ts';
-import { JOB_QUEUE, type JobQueue } from './queue-jobs.ts';
+import { checkReachable, closeWithin, redisOptions, workersListening } from './connection.ts';
+import { JOB_QUEUE, type JobQueue } from './jobs.ts';
 
 /** What the queue holds, as `gridmind queue status` shows it. */
 export interface QueueStatus {

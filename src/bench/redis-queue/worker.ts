@@ -1,10 +1,10 @@
 /** `gridmind worker`'s side of the queue: takes jobs, does them on a pool of threads, sends their results back. */
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
-import { checkReachable, closeWithin, connectionReporter, redisOptions } from './queue-connection.ts';
-import { JOB_QUEUE, TASK_JOB, type TaskJob } from './queue-jobs.ts';
-import { TaskPool } from './task-runner.ts';
-import type { Done } from './tasks.ts';
+import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../../node/version.ts';
+import { checkReachable, closeWithin, connectionReporter, redisOptions } from './connection.ts';
+import { JOB_QUEUE, TASK_JOB, type TaskJob } from './jobs.ts';
+import { TaskPool } from '../task-runner.ts';
+import type { Done } from '../tasks.ts';
 
 /**
  * How many times a job may be taken again after its worker vanished (stopped renewing its lock) before

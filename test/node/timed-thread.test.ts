@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE } from '../../src/core/thread-priority.ts';
-import { THREAD_START_LIMIT_MS, ThreadOutOfMemory, TimedThread } from '../../src/core/timed-thread.ts';
+import { BACKGROUND_NICE } from '../../src/node/thread-priority.ts';
+import { THREAD_START_LIMIT_MS, ThreadOutOfMemory, TimedThread } from '../../src/node/timed-thread.ts';
 
 const late = (limit: number, starting: boolean) => new Error(`${starting ? 'not started' : 'late'} after ${limit} ms`);
 const start = (offset: number, memoryMb?: number) =>

@@ -5,7 +5,7 @@
  * where it is absent says which to add.
  */
 import { createRequire } from 'node:module';
-import { InputError, messageOf } from './errors.ts';
+import { InputError, messageOf } from '../core/errors.ts';
 
 /** Each optional package, with the version Gridmind is tested with (package.json `devDependencies`). */
 export const OPTIONAL_PACKAGES = {

@@ -1,6 +1,6 @@
 /** Waiting for the results of jobs on the queue, by job id, from its events or from the jobs themselves. */
 import type { QueueEvents } from 'bullmq';
-import type { JobQueue } from './queue-jobs.ts';
+import type { JobQueue } from './jobs.ts';
 
 /**
  * How often a wait for a result also looks at the job itself. Events alone can leave it waiting for

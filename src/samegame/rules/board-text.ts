@@ -1,6 +1,6 @@
-import { InputError } from '../core/errors.ts';
+import { InputError } from '../../core/errors.ts';
 import { SameGameBoard } from './board.ts';
-import { MAX_COLOURS, MAX_SIDE } from './rules.ts';
+import { MAX_COLOURS, MAX_SIDE } from './options.ts';
 
 /**
  * Reads a board in the format of the standard test set (`data/samegame/README.md`): one line per
