@@ -115,6 +115,8 @@ export class Game {
   pieces = 0;
   outcome: Outcome = 'playing';
   lastLock: LockResult | null = null;
+  /** The rows the last lock cleared, numbered from the floor as they were before the clear, bottom first. */
+  readonly clearedRows: number[] = [];
   /** Game time in milliseconds. */
   clock = 0;
   private nextGravityAt = Infinity;
@@ -130,15 +132,20 @@ export class Game {
 
   /**
    * With `keepLog: false` the inputs are not recorded (for very long agent games); `replayLog` is then
-   * empty. `onLock` is told of every lock as it happens, gravity's included.
+   * empty. `onLock` is told of every lock as it happens, gravity's included. `pieces`, when given, deals
+   * the pieces instead of the set-up's randomizer (a front end that deals its own, as the Aveiro server
+   * does); the replay log's set-up then does not say which pieces came.
    */
-  constructor(options: GameOptions = {}, { keepLog = true, onLock }: { keepLog?: boolean; onLock?: (lock: LockResult) => void } = {}) {
+  constructor(
+    options: GameOptions = {},
+    { keepLog = true, onLock, pieces }: { keepLog?: boolean; onLock?: (lock: LockResult) => void; pieces?: Randomizer } = {},
+  ) {
     this.config = gameConfigOf(options);
     const { config } = this;
     this.rules = RULE_SETS[config.rules];
     this.system = ROTATION_SYSTEMS[config.rotation];
     this.board = new Board(config.width, config.height);
-    this.randomizer = randomizerFor(config);
+    this.randomizer = pieces ?? randomizerFor(config);
     this.keepLog = keepLog;
     this.onLock = onLock;
     if (config.garbageRows > 0) addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
@@ -234,7 +241,8 @@ export class Game {
 
   private lock(placed: ActivePiece): void {
     this.board.place(this.system.orientations[placed.piece][placed.rotation], placed.x, placed.y);
-    const lines = this.board.clearFullRows();
+    this.clearedRows.length = 0;
+    const lines = this.board.clearFullRows(this.clearedRows);
     const points = this.rules.points(lines, this.level);
     this.score += points;
     this.lines += lines;

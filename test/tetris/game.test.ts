@@ -48,6 +48,15 @@ describe('randomizers', () => {
     expect(result).toBe('LTJIOIOTJLILIOJOOLST');
   });
 
+  it("a piece source given to the game deals instead of the set-up's randomizer, one piece when the game needs it", () => {
+    const asked: number[] = [];
+    const pieces = { next: () => (asked.push(asked.length), 1) }; // always O
+    const game = new Game({ rules: 'classic', seed: 5, preview: 0 }, { pieces });
+    expect(asked.length).toBe(2); // the falling piece and the one after it
+    expect(dealt(game, 3)).toBe('OOO');
+    expect(asked.length).toBe(5);
+  });
+
   it('bag7 deals each run of seven as a shuffle of all seven pieces', () => {
     const bag = bagRandomizer(new Prng(3));
     const pieces = names(Array.from({ length: 70 }, () => bag.next()));
@@ -136,6 +145,14 @@ describe('moves, gravity and locking', () => {
     expect(game.score).toBe(400);
     expect(game.lastLock).toMatchObject({ lines: 2, points: 400 });
     expect(game.board.rows.every((row) => row === 0)).toBe(true);
+  });
+
+  it('tells which rows the last lock cleared, as they were numbered before the clear', () => {
+    const game = new Game({ rules: 'classic', sequence: 'IO', width: 4, height: 8 });
+    pressAll(game, 'H'); // a flat I fills row 0
+    expect(game.clearedRows).toEqual([0]);
+    pressAll(game, 'LH'); // an O on the empty board clears nothing
+    expect(game.clearedRows).toEqual([]);
   });
 
   it('levels up every 10 lines, speeding gravity', () => {
