@@ -290,6 +290,87 @@ describe('reachable placements', () => {
   });
 });
 
+/** One step of the `ticks` mode played with the engine's moves: the fall, then the key (`D`: none; `H`: down to the lowest free row). */
+function tick(board: Board, system: RotationSystem, active: ActivePiece, key: string): ActivePiece | null {
+  const fallen = movePiece(board, system, active, 'D');
+  if (fallen === null) return null; // it locks
+  if (key === 'H') return dropPiece(board, system, fallen);
+  return key === 'D' ? fallen : (movePiece(board, system, fallen, key as MoveKey) ?? fallen);
+}
+
+/** Fewest steps to every resting placement under `ticks`, by a plain breadth-first search over positions with the engine's moves. */
+function tickOracle(board: Board, system: RotationSystem, start: ActivePiece): Map<string, number> {
+  const distances = new Map<string, number>();
+  const seen = new Set([JSON.stringify(start)]);
+  let frontier = [start];
+  for (let depth = 0; frontier.length > 0; depth++) {
+    const next: ActivePiece[] = [];
+    for (const active of frontier) {
+      if (movePiece(board, system, active, 'D') === null) {
+        const inside = active.y + system.orientations[active.piece][active.rotation].height <= board.height;
+        const key = cellKey(pieceCells(system, active));
+        if (inside && !distances.has(key)) distances.set(key, depth);
+        continue;
+      }
+      for (const key of ['D', 'L', 'R', 'C', 'A', 'H']) {
+        const moved = tick(board, system, active, key)!;
+        if (!seen.has(JSON.stringify(moved))) {
+          seen.add(JSON.stringify(moved));
+          next.push(moved);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return distances;
+}
+
+describe('placements one key per step (ticks)', () => {
+  it('are every resting position the clock lets the piece reach, each with a shortest path of steps that plays exactly to it', () => {
+    const prng = new Prng(34);
+    let checked = 0;
+    for (const [name, width, height] of [
+      ['aveiro', 8, 30],
+      ['srs', 10, 20],
+    ] as const) {
+      const system = ROTATION_SYSTEMS[name];
+      const generator = new PlacementGenerator(width, height, system);
+      for (let trial = 0; trial < 12; trial++) {
+        const board = randomStack(prng, width, height, 4 + prng.nextInt(height - 8), 45);
+        const piece = prng.nextInt(PIECE_COUNT);
+        const spawn = system.spawn(piece, width, height);
+        const start = { piece, ...spawn, y: spawn.y - prng.nextInt(4) }; // mid-fall, as a frame shows it
+        if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) continue;
+        const oracle = tickOracle(board, system, start);
+        const count = generator.generate(board, piece, 'ticks', start);
+        const found = new Map<string, number>();
+        for (let i = 0; i < count; i++) {
+          const keys = generator.keys(i)!;
+          expect(keys).toMatch(/^[LRCADH]*$/);
+          let active: ActivePiece = start;
+          for (const key of keys) active = tick(board, system, active, key)!;
+          expect(movePiece(board, system, active, 'D')).toBeNull(); // it rests: the next step locks it
+          expect(cellKey(pieceCells(system, active))).toBe(cellKey(generator.cells(i)));
+          found.set(cellKey(generator.cells(i)), keys.length);
+        }
+        expect(found).toEqual(oracle);
+        checked += count;
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('fall a row before each key: a piece low over the stack reaches fewer places than it would with free moves', () => {
+    const board = randomStack(new Prng(7), 8, 30, 6, 40);
+    const generator = new PlacementGenerator(8, 30, ROTATION_SYSTEMS.aveiro);
+    const low = { piece: parsePiece('I'), rotation: 1, x: 0, y: 8 };
+    const ticks = generator.generate(board, low.piece, 'ticks', low);
+    const free = generator.generate(board, low.piece, 'reachable', low);
+    expect(ticks).toBeGreaterThan(0);
+    expect(ticks).toBeLessThan(free);
+  });
+});
+
 describe('key letters', () => {
   it('use only L R C A D, ending with H', () => {
     const found = placements(
