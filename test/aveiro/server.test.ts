@@ -7,7 +7,8 @@ import { startServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import type { Cell } from '../../src/aveiro/game.ts';
-import { identifyPiece } from '../../src/client/planner.ts';
+import { identifyPiece } from '../../src/aveiro/wire.ts';
+import { PIECE_NAMES } from '../../src/tetris/pieces.ts';
 import { replay } from '../../src/tetris/game.ts';
 import { useAveiroServer } from '../cli/aveiro-test-server.ts';
 import { Client } from './ws-client.ts';
@@ -211,13 +212,13 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
         await player.closed;
         const frames = player.messages.slice(1, -1) as { piece: Cell[] | null; next_pieces: Cell[][] }[];
         const first = frames[0];
-        const shapes = [first.piece!, ...first.next_pieces].map((cells) => identifyPiece(cells)?.shape).join('');
+        const shapes = [first.piece!, ...first.next_pieces].map((cells) => PIECE_NAMES[identifyPiece(cells)!.piece]).join('');
         expect(shapes).toBe('IZOT'); // random.seed(7), then random.choice four times: see test/core/python-random.test.ts
         const spawned = frames.filter((frame, i) => i > 0 && frames[i - 1].piece === null && frame.piece !== null);
         expect(
           spawned
             .slice(0, 4)
-            .map((frame) => identifyPiece(frame.piece!)?.shape)
+            .map((frame) => PIECE_NAMES[identifyPiece(frame.piece!)!.piece])
             .join(''),
         ).toBe('ZOTS');
       }
