@@ -127,9 +127,9 @@ export class AveiroGame {
     return this.engine.lines;
   }
 
-  /** Pieces locked so far. */
+  /** Pieces locked so far, the one that ended the game included when its cells were added. */
   get pieces(): number {
-    return this.engine.pieces;
+    return this.engine.pieces + (this.running || this.falling ? 0 : 1);
   }
 
   /** Ticks per second now. */
