@@ -1,35 +1,23 @@
 import { LetterLog } from '../core/letter-log.ts';
 import { Prng } from '../core/prng.ts';
 import { Game } from '../tetris/game.ts';
-import { dropPiece } from '../tetris/moves.ts';
-import type { Key } from '../tetris/keys.ts';
+import { dropPiece, movePiece, type MoveKey } from '../tetris/moves.ts';
 import { parsePiece } from '../tetris/pieces.ts';
+import { RULE_SETS } from '../tetris/rules.ts';
 import { CoursePieces, SHAPE_ORDER, type KeepalivePings, type ShapeName } from './course-random.ts';
 import { boxCells, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
 
 export { SHAPE_ORDER, type ShapeName } from './course-random.ts';
 export { GRID, HEIGHT, WIDTH, type Cell } from './wire.ts';
 
-/**
- * The Aveiro course's Tetris game (github.com/dgomes/ia-tetris) on Gridmind's engine: a `Game` under
- * the `aveiro` rules plays the pieces, and this module runs the course's clock and speaks its wire
- * format. One tick is one gravity step of the engine (the piece falls a row, or locks when it cannot),
- * and then, when it fell, the last key received since the previous tick: `w` turns (the `aveiro`
- * rotation: the next orientation, reverted when blocked), `a`/`d` shift, `s` moves the piece down to
- * the lowest free row without locking it (the next tick's fall locks it). After a lock the frame shows
- * no piece for one tick, and the next tick brings the head of the queue in and deals one more piece
- * (the course deals three when a game starts and one at each spawn). A spawn that collides ends the
- * game; that tick still moves the piece down when it can, or else adds its cells to the locked ones.
- */
-
 /** The course's game speed: ticks per second, the engine's gravity under the `aveiro` rules (10 + score ÷ 10). */
 const ticksPerSecond = (gravityMs: number) => Math.round(1000 / gravityMs);
 
 /** Ticks per second when a game starts. */
-export const BASE_SPEED = ticksPerSecond(new Game({ rules: 'aveiro' }).gravityMs);
+export const BASE_SPEED = ticksPerSecond(RULE_SETS.aveiro.gravityMs(0, 0));
 
 /** The protocol's keys that move a piece, as the engine's: `s` is handled apart (down without locking). */
-const ENGINE_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R' };
+const ENGINE_KEY: Readonly<Record<string, MoveKey>> = { w: 'C', a: 'L', d: 'R' };
 
 /** A state frame, as sent after every tick. */
 export interface Frame {
@@ -93,6 +81,17 @@ export function listedPieces(shapes: readonly ShapeName[]): PieceSource {
 /** The keys a tick applies after the fall; a tick's other keys do nothing. */
 const APPLIED_KEYS = ['w', 'a', 'd', 's'];
 
+/**
+ * The Aveiro course's Tetris game (github.com/dgomes/ia-tetris) on Gridmind's engine: a `Game` under
+ * the `aveiro` rules plays the pieces, and this module runs the course's clock and speaks its wire
+ * format. One tick is one gravity step of the engine (the piece falls a row, or locks when it cannot),
+ * and then, when it fell, the last key received since the previous tick: `w` turns (the `aveiro`
+ * rotation: the next orientation, reverted when blocked), `a`/`d` shift, `s` moves the piece down to
+ * the lowest free row without locking it (the next tick's fall locks it). After a lock the frame shows
+ * no piece for one tick, and the next tick brings the head of the queue in and deals one more piece
+ * (the course deals three when a game starts and one at each spawn). A spawn that collides ends the
+ * game; that tick still moves the piece down when it can, or else adds its cells to the locked ones.
+ */
 export class AveiroGame {
   /** Locked cells, in the order they locked (rows shift down as rows clear), as the wire lists them. */
   game: Cell[] = [];
@@ -112,8 +111,12 @@ export class AveiroGame {
   private readonly source: PieceSource;
 
   /** The pieces come from a seed (random without one) by `generator`, from a list dealt in order, or from a source. */
-  constructor(source: number | readonly ShapeName[] | PieceSource = Math.floor(Math.random() * 2 ** 32), generator: PieceGenerator = 'gridmind') {
-    this.source = typeof source === 'number' ? seededPieces(source, generator) : Array.isArray(source) ? listedPieces(source) : (source as PieceSource);
+  constructor(
+    source: number | readonly ShapeName[] | PieceSource = Math.floor(Math.random() * 2 ** 32),
+    generator: PieceGenerator = 'gridmind',
+  ) {
+    this.source =
+      typeof source === 'number' ? seededPieces(source, generator) : Array.isArray(source) ? listedPieces(source) : (source as PieceSource);
     this.next = [this.deal(), this.deal(), this.deal()];
     // The engine takes each piece when it needs it: never before the course would have dealt it.
     this.engine = new Game({ rules: 'aveiro', preview: 0 }, { keepLog: false, pieces: { next: () => parsePiece(this.waiting.shift()!) } });
@@ -221,14 +224,13 @@ export class AveiroGame {
     this.game.push(...pieceOnWire(engine.system, engine.lastLock!));
     const cleared = engine.clearedRows.map(wireRow);
     if (cleared.length === 0) return;
-    this.game = this.game
-      .filter(([, y]) => !cleared.includes(y))
-      .map(([x, y]) => [x, y + cleared.filter((row) => row > y).length]);
+    this.game = this.game.filter(([, y]) => !cleared.includes(y)).map(([x, y]) => [x, y + cleared.filter((row) => row > y).length]);
   }
 
   /**
    * The tick whose spawn collided: the course still moves the piece down a row when it fits there (then
-   * applies the key), or else adds its cells, overlapping, to the locked ones. The game is over.
+   * applies the key, with the engine's moves), or else adds its cells, overlapping, to the locked ones.
+   * The game is over.
    */
   private lastTick(): Frame {
     const { engine } = this;
@@ -236,13 +238,18 @@ export class AveiroGame {
     const piece = engine.current;
     const spawn = { piece, ...engine.system.spawn(piece, engine.board.width, engine.board.height) };
     const fallen = { ...spawn, y: spawn.y - 1 };
-    if (engine.board.fits(engine.system.orientations[piece][fallen.rotation], fallen.x, fallen.y)) {
-      this.lastPiece = pieceOnWire(engine.system, fallen);
+    const { board, system } = engine;
+    if (board.fits(system.orientations[piece][fallen.rotation], fallen.x, fallen.y)) {
+      const key = this.lastKey;
+      const moved =
+        key === 's' ? dropPiece(board, system, fallen) : key in ENGINE_KEY ? movePiece(board, system, fallen, ENGINE_KEY[key]) : null;
+      this.lastPiece = pieceOnWire(system, moved ?? fallen);
+      this.applied.push(APPLIED_KEYS.includes(key) ? key : '.');
     } else {
-      this.game.push(...pieceOnWire(engine.system, spawn));
+      this.game.push(...pieceOnWire(system, spawn)); // the course then clears rows as usual: not done here (see docs/aveiro.md)
       this.falling = false;
+      this.applied.push('.');
     }
-    this.applied.push('.');
     return this.frame();
   }
 }

@@ -55,7 +55,9 @@ export function identifyPiece(cells: readonly Cell[]): ActivePiece | null {
   const y = wireRow(Math.max(...cells.map(([, cy]) => cy)));
   for (let piece = 0; piece < PIECE_NAMES.length; piece++) {
     for (let rotation = 0; rotation < aveiroRotation.orientations[piece].length; rotation++) {
-      const shown = pieceCells(aveiroRotation, { piece, rotation, x, y }).map(([cx, cy]) => `${cx},${cy}`).sort();
+      const shown = pieceCells(aveiroRotation, { piece, rotation, x, y })
+        .map(([cx, cy]) => `${cx},${cy}`)
+        .sort();
       if (shown.length === onBoard.length && shown.every((cell, i) => cell === onBoard[i])) return { piece, rotation, x, y };
     }
   }

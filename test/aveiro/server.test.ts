@@ -294,7 +294,8 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
       const agent = new AveiroPlayer(aveiroAgent(loadAgentSpec('aveiro')));
       // The agent plays until it has scored, then every piece is dropped: a short game with a score.
       const first = new Client(url, (message, client) => {
-        if ('game' in message) client.send({ cmd: 'key', key: (message.score as number) < 1 ? agent.keyAfter(message as unknown as Frame) : 's' });
+        if ('game' in message)
+          client.send({ cmd: 'key', key: (message.score as number) < 1 ? agent.keyAfter(message as unknown as Frame) : 's' });
       });
       await first.opened();
       first.send({ cmd: 'join', name: 'first' });
