@@ -198,19 +198,25 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 });
 
+/** Runs `play` on a server of its own with the course's pieces, one game at a time, given its WebSocket address. */
+async function onCourseServer(options: { seed: number; clock: () => number }, play: (url: string) => Promise<void>): Promise<void> {
+  const db = openDatabase(':memory:');
+  const aveiro = new AveiroServer({ db, pieces: 'course', maxGames: 1, ...options });
+  const server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, aveiro });
+  try {
+    await play(server.url.replace('http', 'ws'));
+  } finally {
+    await server.close();
+    db.close();
+  }
+}
+
 describe("the Aveiro server with the course's pieces (--pieces course)", () => {
   it('deals, game after game, the very pieces the course server deals for the seed', async () => {
-    const db = openDatabase(':memory:');
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      db,
-      webRoot: WEB_DIST,
-      aveiro: new AveiroServer({ db, seed: 7, pieces: 'course', maxGames: 1, clock: () => 0 }), // no keepalive ping falls
-    });
-    try {
+    // A clock that stands still: no keepalive ping falls.
+    await onCourseServer({ seed: 7, clock: () => 0 }, async (url) => {
       for (let game = 0; game < 2; game++) {
-        const player = new Client(`${server.url.replace('http', 'ws')}/player`, (message, client) => {
+        const player = new Client(`${url}/player`, (message, client) => {
           if ('game' in message) client.send({ cmd: 'key', key: 's' });
         });
         await player.opened();
@@ -228,19 +234,12 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
             .join(''),
         ).toBe('ZOTS');
       }
-    } finally {
-      await server.close();
-      db.close();
-    }
+    });
   });
 
   it("draws the course's keepalive pings: one getrandbits(32) per open connection every 20 s from when it opened, before the next piece", async () => {
-    const db = openDatabase(':memory:');
     let now = 0;
-    const aveiro = new AveiroServer({ db, seed: 11, pieces: 'course', maxGames: 1, clock: () => now });
-    const server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, aveiro });
-    const url = server.url.replace('http', 'ws');
-    try {
+    await onCourseServer({ seed: 11, clock: () => now }, async (url) => {
       let spawns = 0;
       const player = new Client(`${url}/player`, (message, client) => {
         if (!('game' in message)) return;
@@ -274,26 +273,14 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
       expect(dealt.length).toBeGreaterThanOrEqual(8);
       expect(dealt).toEqual(course(2)); // three at the start, one at each of the first two spawns, then the two pings
       expect(dealt).not.toEqual(course(0));
-    } finally {
-      await server.close();
-      db.close();
-    }
+    });
   });
 
   it("answers a join with the score and speed of the game started last, and ends a game with close 1000 and no reason, as the course's server", async () => {
-    const db = openDatabase(':memory:');
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      db,
-      webRoot: WEB_DIST,
-      aveiro: new AveiroServer({ db, seed: 11, pieces: 'course', maxGames: 1, clock: () => 0 }),
-    });
-    const url = `${server.url.replace('http', 'ws')}/player`;
-    try {
+    await onCourseServer({ seed: 11, clock: () => 0 }, async (url) => {
       const agent = new AveiroPlayer(aveiroAgent(loadAgentSpec('aveiro')));
       // The agent plays until it has scored, then every piece is dropped: a short game with a score.
-      const first = new Client(url, (message, client) => {
+      const first = new Client(`${url}/player`, (message, client) => {
         if ('game' in message)
           client.send({ cmd: 'key', key: (message.score as number) < 1 ? agent.keyAfter(message as unknown as Frame) : 's' });
       });
@@ -302,15 +289,12 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
       expect(await first.closed).toEqual({ code: 1000, reason: '' });
       const final = first.messages.at(-1)!;
       expect(final.score).toBeGreaterThan(0);
-      const second = new Client(url);
+      const second = new Client(`${url}/player`);
       await second.opened();
       second.send({ cmd: 'join', name: 'second' });
       const [reply] = await second.received(1);
       expect(reply).toEqual({ dimensions: [10, 30], grid: final.grid, game_speed: final.game_speed, score: final.score });
       second.socket.close();
-    } finally {
-      await server.close();
-      db.close();
-    }
+    });
   }, 60_000);
 });

@@ -41,22 +41,29 @@ function playKeys(board: Board, system: RotationSystem, piece: number, keys: str
   return pieceCells(system, dropPiece(board, system, active));
 }
 
-/** Shortest key count to every resting placement, by a plain breadth-first search over piece positions. */
-function oracleDistances(board: Board, system: RotationSystem, piece: number): Map<string, number> {
-  const start: ActivePiece = { piece, ...system.spawn(piece, board.width, board.height) };
+/**
+ * A plain breadth-first search over piece positions from `start`: `visit` says, for a position, where
+ * the piece rests from it (null: nowhere yet) and in how many more keys, and the positions one key on
+ * (null: blocked). Returns the fewest keys to each resting placement inside the board, by its cells.
+ */
+function breadthFirst(
+  start: ActivePiece,
+  visit: (active: ActivePiece) => { rest: ActivePiece | null; restDepth: number; next: (ActivePiece | null)[] },
+  board: Board,
+  system: RotationSystem,
+): Map<string, number> {
   const distances = new Map<string, number>();
-  if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) return distances;
   const seen = new Set([JSON.stringify(start)]);
   let frontier = [start];
   for (let depth = 0; frontier.length > 0; depth++) {
     const next: ActivePiece[] = [];
     for (const active of frontier) {
-      const rest = dropPiece(board, system, active);
-      const inside = rest.y + system.orientations[piece][rest.rotation].height <= board.height;
-      const key = cellKey(pieceCells(system, rest));
-      if (inside && !distances.has(key)) distances.set(key, depth + 1);
-      for (const move of ['L', 'R', 'C', 'A', 'D'] as MoveKey[]) {
-        const moved = movePiece(board, system, active, move);
+      const { rest, restDepth, next: moves } = visit(active);
+      if (rest !== null && rest.y + system.orientations[rest.piece][rest.rotation].height <= board.height) {
+        const key = cellKey(pieceCells(system, rest));
+        if (!distances.has(key)) distances.set(key, depth + restDepth);
+      }
+      for (const moved of moves) {
         if (moved !== null && !seen.has(JSON.stringify(moved))) {
           seen.add(JSON.stringify(moved));
           next.push(moved);
@@ -66,6 +73,22 @@ function oracleDistances(board: Board, system: RotationSystem, piece: number): M
     frontier = next;
   }
   return distances;
+}
+
+/** Shortest key count to every resting placement, by a plain breadth-first search over piece positions. */
+function oracleDistances(board: Board, system: RotationSystem, piece: number): Map<string, number> {
+  const start: ActivePiece = { piece, ...system.spawn(piece, board.width, board.height) };
+  if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) return new Map();
+  return breadthFirst(
+    start,
+    (active) => ({
+      rest: dropPiece(board, system, active),
+      restDepth: 1, // the hard drop
+      next: (['L', 'R', 'C', 'A', 'D'] as MoveKey[]).map((move) => movePiece(board, system, active, move)),
+    }),
+    board,
+    system,
+  );
 }
 
 describe('drop placements', () => {
@@ -300,29 +323,15 @@ function tick(board: Board, system: RotationSystem, active: ActivePiece, key: st
 
 /** Fewest steps to every resting placement under `ticks`, by a plain breadth-first search over positions with the engine's moves. */
 function tickOracle(board: Board, system: RotationSystem, start: ActivePiece): Map<string, number> {
-  const distances = new Map<string, number>();
-  const seen = new Set([JSON.stringify(start)]);
-  let frontier = [start];
-  for (let depth = 0; frontier.length > 0; depth++) {
-    const next: ActivePiece[] = [];
-    for (const active of frontier) {
-      if (movePiece(board, system, active, 'D') === null) {
-        const inside = active.y + system.orientations[active.piece][active.rotation].height <= board.height;
-        const key = cellKey(pieceCells(system, active));
-        if (inside && !distances.has(key)) distances.set(key, depth);
-        continue;
-      }
-      for (const key of ['D', 'L', 'R', 'C', 'A', 'H']) {
-        const moved = tick(board, system, active, key)!;
-        if (!seen.has(JSON.stringify(moved))) {
-          seen.add(JSON.stringify(moved));
-          next.push(moved);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return distances;
+  return breadthFirst(
+    start,
+    (active) =>
+      movePiece(board, system, active, 'D') === null
+        ? { rest: active, restDepth: 0, next: [] } // it rests: the next step locks it
+        : { rest: null, restDepth: 0, next: ['D', 'L', 'R', 'C', 'A', 'H'].map((key) => tick(board, system, active, key)) },
+    board,
+    system,
+  );
 }
 
 describe('placements one key per step (ticks)', () => {
