@@ -8,6 +8,15 @@
  *
  *   npx tsx scripts/record-course-game.ts --url ws://127.0.0.1:8000 --seed 11 --key-seed 1 --out game.json.gz
  *
+ * The course's server runs from a copy of its repository outside this one, in a Python environment with
+ * the websockets major its requirements name (10; Debian's python3-websockets 10.4 serves) and requests:
+ * `python server.py --seed 11 --port 8011 --grading-server ''` (an empty grading server: it posts no
+ * scores anywhere; it keeps its high scores in ./highscores.json). test/aveiro/golden's games are, on one
+ * fresh server, the third and fourth game it played:
+ *
+ *   … --seed 11 --key-seed 3 --agent-seconds 75 --bystanders 1 --bystander-lead 7300 --out course-seed11-two-connections.json.gz
+ *   … --seed 11 --key-seed 4 --out course-seed11-second-game.json.gz
+ *
  * For the first `--agent-seconds` the keys are a Gridmind agent's (`--agent`, default lookahead); after
  * that they come from `--key-seed`: per piece a number of turns (0–3), a shift towards the lowest column
  * and, one piece in five, a drop (`s`), sent one per frame, then no key until the piece locks.
