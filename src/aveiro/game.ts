@@ -5,7 +5,7 @@ import { dropPiece, movePiece, type MoveKey } from '../tetris/moves.ts';
 import { parsePiece } from '../tetris/pieces.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
 import { CoursePieces, SHAPE_ORDER, type KeepalivePings, type ShapeName } from './course-random.ts';
-import { boxCells, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
+import { boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
 
 export { SHAPE_ORDER, type ShapeName } from './course-random.ts';
 export { GRID, HEIGHT, WIDTH, type Cell } from './wire.ts';
@@ -109,6 +109,8 @@ export class AveiroGame {
   private readonly applied = new LetterLog();
   private lastKey = '';
   private readonly source: PieceSource;
+  /** Rows cleared by the cells of the piece that ended the game (see `lastTick`). */
+  private endingLines = 0;
 
   /** The pieces come from a seed (random without one) by `generator`, from a list dealt in order, or from a source. */
   constructor(
@@ -123,11 +125,11 @@ export class AveiroGame {
   }
 
   get score(): number {
-    return this.engine.score;
+    return this.engine.score + this.endingLines ** 2;
   }
 
   get lines(): number {
-    return this.engine.lines;
+    return this.engine.lines + this.endingLines;
   }
 
   /** Pieces locked so far, the one that ended the game included when its cells were added. */
@@ -137,7 +139,8 @@ export class AveiroGame {
 
   /** Ticks per second now. */
   get gameSpeed(): number {
-    return ticksPerSecond(this.engine.gravityMs);
+    const { rules } = this.engine;
+    return ticksPerSecond(rules.gravityMs(rules.level(this.lines, this.score), this.score));
   }
 
   /** Every shape drawn so far, in order, as letters ("SZT…"): the pieces played and the next ones shown. */
@@ -222,15 +225,19 @@ export class AveiroGame {
   private addLock(): void {
     const { engine } = this;
     this.game.push(...pieceOnWire(engine.system, engine.lastLock!));
-    const cleared = engine.clearedRows.map(wireRow);
-    if (cleared.length === 0) return;
-    this.game = this.game.filter(([, y]) => !cleared.includes(y)).map(([x, y]) => [x, y + cleared.filter((row) => row > y).length]);
+    this.removeRows(engine.clearedRows.map(wireRow));
+  }
+
+  /** Takes the cells of these rows out of the wire's list, moving each cell above them down a row per row taken out below it. */
+  private removeRows(rows: readonly number[]): void {
+    if (rows.length === 0) return;
+    this.game = this.game.filter(([, y]) => !rows.includes(y)).map(([x, y]) => [x, y + rows.filter((row) => row > y).length]);
   }
 
   /**
    * The tick whose spawn collided: the course still moves the piece down a row when it fits there (then
-   * applies the key, with the engine's moves), or else adds its cells, overlapping, to the locked ones.
-   * The game is over.
+   * applies the key, with the engine's moves), or else adds its cells, overlapping, to the locked ones,
+   * and clears the rows that then list 8 cells. The game is over.
    */
   private lastTick(): Frame {
     const { engine } = this;
@@ -246,7 +253,14 @@ export class AveiroGame {
       this.lastPiece = pieceOnWire(system, moved ?? fallen);
       this.applied.push(APPLIED_KEYS.includes(key) ? key : '.');
     } else {
-      this.game.push(...pieceOnWire(system, spawn)); // the course then clears rows as usual: not done here (see docs/aveiro.md)
+      this.game.push(...pieceOnWire(system, spawn));
+      // The course then clears the rows its list holds 8 cells of, the overlapping ones counted twice: a
+      // board cannot hold them, so the rows are counted here, on the list.
+      const counts = new Map<number, number>();
+      for (const [, y] of this.game) counts.set(y, (counts.get(y) ?? 0) + 1);
+      const full = [...counts].filter(([, count]) => count === COLUMNS).map(([y]) => y);
+      this.removeRows(full);
+      this.endingLines = full.length;
       this.falling = false;
       this.applied.push('.');
     }
