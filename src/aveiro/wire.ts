@@ -35,10 +35,20 @@ export function pieceOnWire(system: RotationSystem, active: ActivePiece): Cell[]
     .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
 }
 
+/** Per shape, its starting orientation's cells inside its 5×5 box, row by row, as the drawings show them. */
+const BOXES: ReadonlyMap<string, readonly Cell[]> = new Map(
+  PIECE_NAMES.map((shape) => {
+    const rotation = aveiroRotation.spawn(parsePiece(shape), COLUMNS, HEIGHT).rotation;
+    const cells = AVEIRO_DRAWINGS[shape][rotation].flatMap((row, dy) =>
+      [...row].flatMap((char, dx) => (char === '1' ? [[dx, dy] as Cell] : [])),
+    );
+    return [shape, cells];
+  }),
+);
+
 /** A next piece as the frames show it: its starting orientation's cells inside its 5×5 box, row by row. */
 export function boxCells(shape: ShapeName): Cell[] {
-  const rotation = aveiroRotation.spawn(parsePiece(shape), COLUMNS, HEIGHT).rotation;
-  return AVEIRO_DRAWINGS[shape][rotation].flatMap((row, dy) => [...row].flatMap((char, dx) => (char === '1' ? [[dx, dy] as Cell] : [])));
+  return BOXES.get(shape)!.map(([x, y]) => [x, y]);
 }
 
 /** Gridmind's board holding a frame's locked cells. */
