@@ -2,6 +2,9 @@
  * Gridmind's dependency rules (ARCHITECTURE.md says why). `test/architecture.test.ts` checks them on
  * every test run; `npx depcruise src web/src --config .dependency-cruiser.cjs` prints any breach.
  */
+/** The modules of the Redis queue, which import BullMQ and ioredis (optional packages) at their top. */
+const QUEUE_MODULES = '^src/bench/(redis-queue|queue-(admin|connection|jobs|results|submitter|worker))\\.ts$';
+
 const SAMEGAME_RULES = '^src/samegame/(board|board-files|board-text|game|groups|random-boards|replay-log|rules)\\.ts$';
 
 module.exports = {
@@ -81,7 +84,9 @@ module.exports = {
         'An environment serves the exact engine: it imports the rules and src/core, and the features agents weigh only to measure afterstates; no agent, search or storage.',
       severity: 'error',
       from: { path: '^src/env/' },
-      to: { path: '^src/(?!env/|tetris/|samegame/(board|board-files|game|groups|random-boards|rules)\\.ts$|core/|tetris-ai/afterstates\\.ts$)' },
+      to: {
+        path: '^src/(?!env/|tetris/|samegame/(board|board-files|game|groups|random-boards|rules)\\.ts$|core/|tetris-ai/afterstates\\.ts$)',
+      },
     },
     {
       name: 'views-are-pages',
@@ -92,10 +97,27 @@ module.exports = {
     },
     {
       name: 'the-web-app-takes-only-pure-modules',
-      comment: 'The browser app may use the rules, agents and search, but only the types of the Node-side layers (storage, servers, harness).',
+      comment:
+        'The browser app may use the rules, agents and search, but only the types of the Node-side layers (storage, servers, harness).',
       severity: 'error',
       from: { path: '^web/' },
       to: { path: '^src/(store|server|cli|bench|tune|client)/|^src/aveiro/server\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'the-queue-loads-through-its-loader',
+      comment:
+        'BullMQ and ioredis are optional: only the modules of the Redis queue import them, and only redis-queue-loader.ts loads those modules (others may take their types).',
+      severity: 'error',
+      from: { pathNot: `${QUEUE_MODULES}|^src/bench/redis-queue-loader\\.ts$` },
+      to: { path: `${QUEUE_MODULES}|node_modules/(bullmq|ioredis)/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No module reaches itself through imports that run (static or dynamic): each part loads after the parts it uses. Imports of types alone vanish when compiled, so they may go both ways.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
   ],
   options: {

@@ -13,24 +13,57 @@ const TIMED = [
   'test/server/stall.test.ts',
 ];
 
+/**
+ * Test files of pure computation (engines, searches, agents, the web app's logic): no child process, server,
+ * browser, timer or global setting that outlives the file. They run first, and a worker takes one after
+ * another without starting afresh (isolate: false), so the modules they share are loaded once per worker
+ * instead of once per file. test/core/timed-thread.test.ts times its threads: it stays with the others.
+ */
+const PURE = [
+  'test/core/!(timed-thread).test.ts',
+  'test/tetris/**/*.test.ts',
+  'test/tetris-ai/**/*.test.ts',
+  'test/tetris-search/**/*.test.ts',
+  'test/samegame/**/*.test.ts',
+  'test/web/**/*.test.ts',
+  'test/search/methods.test.ts',
+  'test/search/settings.test.ts',
+];
+
+/**
+ * The browser tests (test/e2e): each starts the app and opens pages of its own, in a browser context of
+ * its own. They run as a group, in workers that go from one file to the next without starting afresh
+ * (isolate: false), so that a worker loads the server's modules and launches Chromium once
+ * (test/e2e/app-harness.ts), not once per file.
+ */
+const BROWSER = ['test/e2e/**/*.test.ts'];
+
 const limits = { testTimeout: 120_000, hookTimeout: 60_000 };
+/** Two files at once even on two cores (Vitest's default is one worker fewer than the cores). */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     projects: [
       {
-        // Most test files spend their time waiting for child processes, servers and browsers: two run at
-        // once even on two cores (Vitest's default is one worker fewer than the cores).
+        test: { ...limits, name: 'pure', include: PURE, isolate: false, maxWorkers: WORKERS },
+      },
+      {
+        test: { ...limits, name: 'browser', include: BROWSER, isolate: false, maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
+      },
+      {
+        // Most test files spend their time waiting for child processes, servers and browsers.
         test: {
           ...limits,
           name: 'tests',
           include: ['test/**/*.test.ts'],
-          exclude: TIMED,
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          exclude: [...TIMED, ...PURE, ...BROWSER],
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
-      { test: { ...limits, name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { test: { ...limits, name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 3 } } },
     ],
   },
 });

@@ -40,6 +40,7 @@ describe('the dependency rules of ARCHITECTURE.md', () => {
         'search-does-no-io',
         'nothing-imports-the-cli',
         'nothing-imports-the-server',
+        'no-circular',
       ]),
     );
   });

@@ -121,7 +121,13 @@ export class AveiroGame {
       typeof source === 'number' ? seededPieces(source, generator) : Array.isArray(source) ? listedPieces(source) : (source as PieceSource);
     this.next = [this.deal(), this.deal(), this.deal()];
     // The engine takes each piece when it needs it: never before the course would have dealt it.
-    this.engine = new Game({ rules: 'aveiro', preview: 0 }, { keepLog: false, pieces: { next: () => parsePiece(this.waiting.shift()!) } });
+    const pieces = {
+      next: () => parsePiece(this.waiting.shift()!),
+      clone: (): never => {
+        throw new Error("an Aveiro game's engine is never copied: its pieces come as the course deals them");
+      },
+    };
+    this.engine = new Game({ rules: 'aveiro', preview: 0 }, { keepLog: false, pieces });
   }
 
   get score(): number {

@@ -5,8 +5,8 @@ import type { BenchTask, Done, TaskResult } from './tasks.ts';
 
 /** Tasks done by whichever `gridmind worker` processes listen on the Redis queue at `url`. */
 export async function queueRunner(url: string, log: (line: string) => void): Promise<TaskRunner> {
-  const { openJobSubmitter } = await loadRedisQueue();
-  const submitter = await openJobSubmitter(url, 'task', 'the benchmark', log);
+  const { openTaskSubmitter } = await loadRedisQueue();
+  const submitter = await openTaskSubmitter(url, log);
   return {
     run: <T extends BenchTask>(task: T) =>
       submitter.submit({ revision: GAME_RESULTS_REVISION, solveRevision: SOLVE_RESULTS_REVISION, task }) as Promise<Done<TaskResult<T>>>,

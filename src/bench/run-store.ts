@@ -9,20 +9,33 @@ export interface StoredRunId<R extends Run> {
 }
 
 /**
- * Stores an experiment's run, unless every game or board came from the store and a run with the same
- * setup and results is stored already: a resumed run with nothing left to do is that run, not a new one.
+ * The fields of a run's summary, at any depth, that tell where and how its work was done rather than
+ * what was run: the threads and the queue, the speed of play, the games or boards taken from the store,
+ * and the folder a test set was read from (the run's source names it).
  */
-export function storeRun<R extends NewRun>(
-  db: Db,
-  run: R,
-  allStored: boolean,
-  sameSetup: (stored: R['summary'], current: R['summary']) => boolean,
-): StoredRunId<Extract<Run, { game: R['game'] }>> {
-  const earlier = allStored ? findRunsWithResults(db, run).find((stored) => sameSetup(stored.summary, run.summary)) : undefined;
-  return earlier !== undefined ? { runId: earlier.id, earlier } : { runId: saveRun(db, run) };
+const CIRCUMSTANCES = new Set(['workers', 'queue', 'piecesPerSecond', 'storedGames', 'storedBoards', 'set', 'dir']);
+
+/** A summary without its circumstances, as JSON with its keys in order: equal for two runs of the same set-up. */
+function setupOf(summary: unknown): string {
+  const strip = (value: unknown): unknown =>
+    value === null || typeof value !== 'object' || Array.isArray(value)
+      ? value
+      : Object.fromEntries(
+          Object.entries(value)
+            .filter(([field]) => !CIRCUMSTANCES.has(field))
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([field, inner]) => [field, strip(inner)]),
+        );
+  return JSON.stringify(strip(summary));
 }
 
-/** Whether two summaries agree on the given fields. */
-export function agreeOn<S extends object>(fields: readonly (keyof S)[]): (a: S, b: S) => boolean {
-  return (a, b) => fields.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
+/**
+ * Stores an experiment's run, unless every game or board came from the store and a run of the same
+ * set-up with the same results is stored already: a resumed run with nothing left to do is that run,
+ * not a new one. Two runs have the same set-up when their summaries agree on every field but their
+ * circumstances, for every game alike.
+ */
+export function storeRun<R extends NewRun>(db: Db, run: R, allStored: boolean): StoredRunId<Extract<Run, { game: R['game'] }>> {
+  const earlier = allStored ? findRunsWithResults(db, run).find((stored) => setupOf(stored.summary) === setupOf(run.summary)) : undefined;
+  return earlier !== undefined ? { runId: earlier.id, earlier } : { runId: saveRun(db, run) };
 }

@@ -4,13 +4,12 @@ import { InputError } from '../core/errors.ts';
 import { fileProblem } from '../core/files.ts';
 import { readBoardFile } from '../samegame/board-files.ts';
 import type { Solution } from '../samegame/solver.ts';
-import type { Db } from '../store/database.ts';
-import type { BoardRecord, NewRun, SameGameBenchSummary, SameGameRun } from '../store/runs.ts';
+import type { BoardRecord } from '../store/runs.ts';
 import type { BenchProgress } from './eta.ts';
-import { storeRun, type StoredRunId } from './run-store.ts';
+import { STORED, storedOrDone } from './stored-tasks.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
-import type { BoardSolveOptions, SameGameBoardTask } from './tasks.ts';
+import { runTask, type BoardSolveOptions, type SameGameBoardTask } from './tasks.ts';
 
 export interface SameGameBenchOptions {
   /** The board files, each solved once. */
@@ -43,6 +42,31 @@ export interface SameGameBenchResult {
   readonly penaltyTotal: number;
   /** Boards taken from the store instead of solved. */
   readonly storedBoards: number;
+}
+
+/** One board file solved as `samegame solve` does, on the calling thread. */
+export interface SameGameSolveOptions {
+  readonly file: string;
+  /** The solver's options, `explain` included. */
+  readonly options: BoardSolveOptions;
+  /** A solver in code (its module's path) to solve it within the options' rules and budget, instead of their method. */
+  readonly solver?: string;
+  /** Where the result is saved, and found again if the store reuses results (`samegame solve` gives one that does not: it always solves). */
+  readonly store?: TaskStore;
+}
+
+/** The calling thread as a task runner: a single solve needs no pool, and its explanation stays as it is. */
+const callingThread: TaskRunner = { run: runTask, close: () => Promise.resolve() };
+
+/** Solves one board file as a harness task (tasks.ts) on the calling thread, or finds it in the store; a result solved is saved there. */
+export async function runSameGameSolve({ file, options, solver, store }: SameGameSolveOptions): Promise<Solution> {
+  const task: SameGameBoardTask = {
+    game: 'samegame',
+    board: readBoardFile(file).toString(),
+    options,
+    ...(solver !== undefined && { solver }),
+  };
+  return (await storedOrDone(task, callingThread, store))!.result;
 }
 
 /** The board files of a directory (`*.txt`, sorted by name), each checked before any is solved. */
@@ -90,11 +114,8 @@ export async function runSameGameBench({
   let done = 0;
   let storedBoards = 0;
   const solveOnce = async (task: SameGameBoardTask): Promise<{ solution: Solution; stored: boolean }> => {
-    const stored = store?.find(task);
-    if (stored !== undefined) return { solution: stored, stored: true };
-    const solution = (await runner.run(task)).result;
-    store?.save(task, solution);
-    return { solution, stored: false };
+    const { result, thread } = (await storedOrDone(task, runner, store))!;
+    return { solution: result, stored: thread === STORED };
   };
   const solveBoard = async (i: number): Promise<BoardRecord> => {
     const results = await Promise.all(tasks[i].map(solveOnce));
@@ -119,28 +140,4 @@ export async function runSameGameBench({
     penaltyTotal: boards.reduce((sum, board) => sum + board.penaltyScore, 0),
     storedBoards,
   };
-}
-
-/** A `samegame bench` run to store. */
-export type NewSameGameBenchRun = Extract<NewRun, { game: 'samegame'; command: 'bench' }>;
-
-/** The summary fields that report how a run went or where its boards came from; the others are its setup. */
-const OUTCOME_FIELDS = new Set<string>(['set', 'dir', 'workers', 'total', 'penaltyTotal', 'storedBoards', 'queue']);
-
-function sameSettings(a: SameGameBenchSummary, b: SameGameBenchSummary): boolean {
-  const setup = (summary: SameGameBenchSummary) =>
-    JSON.stringify(
-      Object.entries(summary)
-        .filter(([field]) => !OUTCOME_FIELDS.has(field))
-        .sort(([x], [y]) => (x < y ? -1 : 1)),
-    );
-  return setup(a) === setup(b);
-}
-
-/**
- * Stores a benchmark's result as a run, unless every board came from the store and a run with the same
- * settings and results is stored already (see run-store.ts).
- */
-export function storeSameGameBench(db: Db, run: NewSameGameBenchRun, result: SameGameBenchResult): StoredRunId<SameGameRun> {
-  return storeRun(db, run, result.storedBoards === result.boards.length, sameSettings);
 }

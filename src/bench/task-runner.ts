@@ -29,10 +29,3 @@ export class TaskPool implements TaskRunner {
     return this.pool.destroy();
   }
 }
-
-/** Where an experiment's tasks are done: the workers of the Redis queue at `queue`, or `threads` threads of this machine. */
-export async function openTaskRunner(queue: string | undefined, threads: number, log: (line: string) => void): Promise<TaskRunner> {
-  if (queue === undefined) return new TaskPool(threads);
-  const { queueRunner } = await import('./queue-runner.ts'); // BullMQ is loaded only for a queue
-  return queueRunner(queue, log);
-}

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { contentKey } from '../core/content-key.ts';
 import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../core/version.ts';
-import { findBenchGame, saveBenchGame } from '../store/bench-games.ts';
-import { findBoardResult, saveBoardResult } from '../store/board-results.ts';
 import type { Db } from '../store/database.ts';
+import { findTaskResult, saveTaskResult, type TaskKey } from '../store/task-results.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
-import type { BenchTask, BoardSolveOptions, SameGameBoardTask, TaskResult, TetrisGameTask } from './tasks.ts';
+import type { Solution } from '../samegame/solver.ts';
+import type { BenchTask, BoardSolveOptions, GameResult, TaskResult, TetrisGameTask } from './tasks.ts';
 
 /** Results of tasks done before, kept across runs so that an interrupted or extended experiment does only the rest. */
 export interface TaskStore {
@@ -56,26 +56,20 @@ export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
     const { program } = task;
     return moduleGameSetup('python' in program ? moduleText(program.python) : program.command, task.options, 'program');
   };
-  const gameKey = (task: TetrisGameTask) => contentKey(setupOf(task));
-  const boardKeys = ({ board, options, solver }: SameGameBoardTask) => {
+  const keyOf = (task: BenchTask): TaskKey => {
+    if (task.game === 'tetris') return { setup: contentKey(setupOf(task)), instance: String(task.options.seed) };
+    const { board, options, solver } = task;
     const setup =
       solver === undefined ? solveSetup(options) : { ...(solveSetup(options) as object), solver: contentKey(moduleText(solver)) };
-    return [contentKey(setup), contentKey(board)] as const;
+    return { setup: contentKey(setup), instance: contentKey(board) };
   };
   return {
     find<T extends BenchTask>(task: T): TaskResult<T> | undefined {
-      if (!reuse) return undefined;
-      const found = task.game === 'tetris' ? findBenchGame(db, gameKey(task), task.options.seed) : findBoardResult(db, ...boardKeys(task));
-      return found as TaskResult<T> | undefined;
+      return reuse ? findTaskResult<TaskResult<T>>(db, keyOf(task)) : undefined;
     },
     save(task, result) {
-      if (task.game === 'tetris') {
-        const game = result as TaskResult<TetrisGameTask>;
-        if (game.fault === undefined) saveBenchGame(db, gameKey(task), task.options.seed, game);
-      } else {
-        const board = result as TaskResult<SameGameBoardTask>;
-        if (board.fault === undefined) saveBoardResult(db, ...boardKeys(task), board);
-      }
+      // A game or board that code's fault ended is not kept: it is played again.
+      if ((result as GameResult | Solution).fault === undefined) saveTaskResult(db, task.game, keyOf(task), result);
     },
   };
 }

@@ -7,7 +7,8 @@ import type { AgentLimits } from '../tetris-ai/code-agents.ts';
 import type { OutsideAgent } from '../tetris-ai/process-agent.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';
-import { agreeOn, storeRun, type StoredRunId } from './run-store.ts';
+import { storeRun, type StoredRunId } from './run-store.ts';
+import { STORED, storedOrDone } from './stored-tasks.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { TaskStore } from './task-store.ts';
 import type { Done, GameResult, TetrisGameTask } from './tasks.ts';
@@ -46,9 +47,6 @@ export interface BenchOptions {
   readonly onProgress?: (progress: BenchProgress) => void;
 }
 
-/** The `thread` of a game taken from the store rather than played. */
-const STORED = 'stored';
-
 export interface BenchResult {
   readonly summary: TetrisRunSummary;
   /** Per game, in seed order: the agent's lines, and the opponent's with a `vs` (as a stored run keeps them). */
@@ -81,15 +79,9 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
           };
           const { name: _name, ...how } = player;
           const task: TetrisGameTask = { game: 'tetris', ...how, options: play };
-          const stored = options.store?.find(task);
-          let record: Done<GameResult> | null = null; // stays null for a game missing from the store under `storedOnly`
-          if (stored !== undefined) {
-            record = { result: stored, thread: STORED };
-            storedGames++;
-          } else if (runner !== null) {
-            record = await runner.run(task);
-            options.store?.save(task, record.result);
-          }
+          // Null for a game missing from the store under `storedOnly`.
+          const record = await storedOrDone(task, runner, options.store);
+          if (record?.thread === STORED) storedGames++;
           options.onProgress?.({ done: ++done, stored: storedGames, total });
           return record;
         }),
@@ -181,9 +173,6 @@ function faultsOf(records: readonly Done<GameResult>[]): Pick<PlayerSummary, 'fa
   return faulted.length === 0 ? {} : { faults: faulted.length, firstFault: faulted[0].result.fault };
 }
 
-/** The summary fields that decide which games a run plays: equal in two runs with the same per-game results, the runs are one. */
-const SETUP_FIELDS = ['agentSpec', 'vsSpec', 'agentModule', 'vsModule', 'preview', 'lookahead', 'maxPieces'] as const;
-
 /**
  * Stores a benchmark's result as a run, unless every game came from the store and a run with the same
  * setup and results is stored already (see run-store.ts).
@@ -200,5 +189,5 @@ export function storeTetrisBench(db: Db, { summary, perGame }: BenchResult): Sto
     perGame,
   };
   const allStored = summary.storedGames === (summary.vs === undefined ? 1 : 2) * summary.games;
-  return storeRun(db, run, allStored, agreeOn<TetrisRunSummary>(SETUP_FIELDS));
+  return storeRun(db, run, allStored);
 }

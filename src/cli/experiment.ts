@@ -1,6 +1,7 @@
 import type { BenchProgress } from '../bench/eta.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
-import { openTaskRunner, type TaskRunner } from '../bench/task-runner.ts';
+import { openTaskRunner } from '../bench/open-task-runner.ts';
+import type { TaskRunner } from '../bench/task-runner.ts';
 import type { Db } from '../store/database.ts';
 import { onInterrupt } from './options.ts';
 import { progressBar } from './progress.ts';

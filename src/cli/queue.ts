@@ -24,7 +24,7 @@ export function registerQueueCommands(program: Command): void {
       .action(action);
   subcommand(
     'status',
-    'count the jobs (tuning evaluations, benchmark games and boards) waiting, being done and kept, and the workers listening',
+    'count the jobs (Tetris games and SameGame boards) waiting, being done and kept, and the workers listening',
     'print the counts as JSON',
     showStatus,
   );

@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { boardFiles, runSameGameBench, storeSameGameBench } from '../bench/samegame-bench.ts';
+import { boardFiles, runSameGameBench, runSameGameSolve } from '../bench/samegame-bench.ts';
+import { sameGameBenchRun, sameGameSolveRun, storeSameGameBench, type SameGameRunSetup } from '../bench/samegame-runs.ts';
 import type { StoredRunId } from '../bench/run-store.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
 import { count } from '../core/count.ts';
@@ -10,12 +11,11 @@ import { shownAddress } from '../core/redis-address.ts';
 import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules.ts';
-import { importSolverModule, solveWithCode } from '../samegame/code-solvers.ts';
+import { importSolverModule } from '../samegame/code-solvers.ts';
 import { sameGameReplay } from '../samegame/replay.ts';
 import { checkOutputFile, writeFileAtomically } from '../core/files.ts';
 import {
   checkSolveOptions,
-  solve,
   SOLVE_SETTINGS,
   type Solution,
   type SolveExplanation,
@@ -25,14 +25,7 @@ import {
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { openDatabaseToSave, type Db } from '../store/database.ts';
-import {
-  saveRun,
-  type BoardRecord,
-  type NewRun,
-  type SameGameBenchSummary,
-  type SameGameRun,
-  type SameGameSettings,
-} from '../store/runs.ts';
+import { saveRun, type NewRun, type SameGameRun, type SameGameSettings } from '../store/runs.ts';
 import { runExperiment } from './experiment.ts';
 import { integerIn, optionParser, print, workersOption } from './options.ts';
 import { addSettingOptions, flagOf, settingValues } from './setting-options.ts';
@@ -207,27 +200,12 @@ async function solveFile(flags: SolveFlags, command: Command): Promise<void> {
   const db = openDatabaseToSave(); // before the search, so that a database that cannot take the result costs no search
   let solution: Solution;
   try {
-    solution =
-      flags.solver === undefined
-        ? solve(board, options)
-        : solveWithCode(board, flags.solver, options.rules, { timeMs: options.timeMs!, maxNodes: flags.nodes ?? null, seed: flags.seed });
+    solution = await runSameGameSolve({ file: flags.file, options, solver: flags.solver, store: sqliteTaskStore(db, false) });
   } catch (error) {
     db.close();
     throw error;
   }
-  const record: BoardRecord = { file: flags.file, ...solution };
-  const runId = store(db, {
-    game: 'samegame',
-    command: 'solve',
-    source: flags.file,
-    method: settingsOf(flags).method,
-    rules: `${flags.rules}/${flags.shift}`,
-    timeMs: options.timeMs ?? null,
-    workers: 1,
-    total: solution.score,
-    summary: { ...settingsOf(flags), score: solution.score, cleared: solution.cleared },
-    perBoard: [record],
-  });
+  const runId = store(db, sameGameSolveRun(runSetup(flags, options), flags.file, solution));
   if (solution.fault !== undefined) process.exitCode = 1; // the board is reported, but the solver failed on it
   if (flags.replayOut !== undefined)
     writeFileAtomically(flags.replayOut, `${JSON.stringify(sameGameReplay(board, options.rules, solution.moves))}\n`);
@@ -312,35 +290,12 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
       }),
   );
   const queue = flags.queue === undefined ? undefined : shownAddress(flags.queue);
-  const summary: SameGameBenchSummary = {
-    ...settingsOf(flags),
-    ...(flags.set !== undefined && { set: flags.set }),
-    dir,
-    workers: flags.workers,
-    ...(flags.seeds > 1 && { seeds: flags.seeds }),
-    total: result.total,
-    penaltyTotal: result.penaltyTotal,
-    storedBoards: result.storedBoards,
-    ...(queue !== undefined && { queue }),
-  };
+  const place = { set: flags.set, dir, workers: flags.workers, seeds: flags.seeds, queue };
+  const run = sameGameBenchRun(runSetup(flags, options), place, result);
+  const { summary } = run;
   let stored: StoredRunId<SameGameRun>;
   try {
-    stored = storeSameGameBench(
-      db,
-      {
-        game: 'samegame',
-        command: 'bench',
-        source: flags.set !== undefined ? `set ${flags.set}` : dir,
-        method: summary.method,
-        rules: `${flags.rules}/${flags.shift}`,
-        timeMs: options.timeMs ?? null,
-        workers: flags.workers,
-        total: result.total,
-        summary,
-        perBoard: result.boards,
-      },
-      result,
-    );
+    stored = storeSameGameBench(db, run);
   } finally {
     db.close();
   }
@@ -373,6 +328,11 @@ async function bench(flags: BenchFlags, command: Command): Promise<void> {
   const faulted = faults > 0 ? `; the solver's fault left ${count(faults, 'board')} at its start` : '';
   const searches = flags.seeds > 1 ? `, the best of ${flags.seeds} searches (seeds ${flags.seed}-${flags.seed + flags.seeds - 1})` : '';
   print(`${flags.solver ?? flags.method}, ${flags.time} s a board${searches}, ${where}; stored as run ${stored.runId}${reused}${faulted}`);
+}
+
+/** How a run searched, for its record: the settings from the flags, and the solver's time budget. */
+function runSetup(flags: SearchFlags, options: SolveOptions): SameGameRunSetup {
+  return { settings: settingsOf(flags), timeMs: options.timeMs ?? null };
 }
 
 /** The settings a run records: the method, rules, budget and seed, and the table's settings given. */

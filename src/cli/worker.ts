@@ -15,7 +15,7 @@ export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
     .description(
-      'do the jobs of a BullMQ queue on Redis (tuning evaluations, benchmark games, SameGame boards) for `--queue` runs of `tune`, `bench` and `samegame bench` on any machine',
+      'do the jobs of a BullMQ queue on Redis (Tetris games, SameGame boards) for `--queue` runs of `tune`, `bench` and `samegame bench` on any machine',
     )
     .requiredOption('--queue <url>', 'the Redis holding the queue: redis://HOST:PORT', redisUrlOption)
     .addOption(workersOption('worker threads (and jobs taken at a time)'))
@@ -33,11 +33,9 @@ async function work(flags: WorkerFlags): Promise<void> {
   const ticker = setInterval(() => process.stderr.write(`${status()}\n`), 30_000);
   await nextSignal();
   clearInterval(ticker);
-  const inHand = worker.inHand();
-  const jobs = inHand.evaluate + inHand.task;
+  const jobs = worker.inHand();
   if (jobs > 0) {
-    const noun = inHand.task === 0 ? 'evaluation' : inHand.evaluate === 0 ? 'task' : 'job';
-    const [these, them] = jobs === 1 ? [`the ${noun}`, 'it'] : [`the ${jobs} ${noun}s`, 'them'];
+    const [these, them] = jobs === 1 ? ['the task', 'it'] : [`the ${jobs} tasks`, 'them'];
     process.stderr.write(`leaving after ${these} in hand; Ctrl-C again leaves at once (another worker then does ${them})\n`);
   }
   const second = await Promise.race([worker.close().then(() => null), nextSignal()]);
@@ -46,12 +44,9 @@ async function work(flags: WorkerFlags): Promise<void> {
   process.exit(second === null ? 0 : second === 'SIGTERM' ? 143 : 130);
 }
 
-/** The work done, as "2 evaluations (24 games), 10 benchmark games, 3 boards": evaluations always, the rest when there is some. */
+/** The work done, as "10 games, 3 boards": games always, boards when there are some. */
 function describeWork(work: WorkDone): string {
-  const parts = [`${count(work.evaluations, 'evaluation')} (${count(work.evaluationGames, 'game')})`];
-  if (work.games > 0) parts.push(count(work.games, 'benchmark game'));
-  if (work.boards > 0) parts.push(count(work.boards, 'board'));
-  return parts.join(', ');
+  return [count(work.games, 'game'), ...(work.boards > 0 ? [count(work.boards, 'board')] : [])].join(', ');
 }
 
 /** Resolves, with its name, at the next Ctrl-C (SIGINT) or termination request (SIGTERM). */

@@ -67,8 +67,21 @@ export class Prng {
       throw new RangeError(`a generator state is four 32-bit integers, got ${JSON.stringify(state)}`);
     }
     if (state.every((word) => word === 0)) throw new RangeError('the all-zero generator state is not valid');
-    const prng = new Prng(0);
-    [prng.s0, prng.s1, prng.s2, prng.s3] = state;
+    return Prng.resuming(state[0], state[1], state[2], state[3]);
+  }
+
+  /** An independent generator that continues this one's stream from where it stands: both draw the same numbers next. */
+  clone(): Prng {
+    return Prng.resuming(this.s0, this.s1, this.s2, this.s3);
+  }
+
+  /** A generator in a valid state, made without the constructor's seeding (which works in BigInt, and costs more than a copy). */
+  private static resuming(s0: number, s1: number, s2: number, s3: number): Prng {
+    const prng = Object.create(Prng.prototype) as Prng;
+    prng.s0 = s0;
+    prng.s1 = s1;
+    prng.s2 = s2;
+    prng.s3 = s3;
     return prng;
   }
 

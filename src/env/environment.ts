@@ -114,6 +114,12 @@ export interface EpisodeGame {
   play(action: number): number;
   readonly over: boolean;
   render(): string;
+  /**
+   * An independent copy of the game as it stands, which plays on exactly as this one would. Optional:
+   * without it, the environment's `clone` replays the episode's actions on a new game of its seed, at a
+   * cost that grows with the episode.
+   */
+  clone?(): EpisodeGame;
 }
 
 /** Which stream of a seed's generator draws the seeds of later episodes (core/prng.ts). */
@@ -123,35 +129,55 @@ const EPISODE_SEED_STREAM = 7;
 const randomSeed = () => Math.floor(Math.random() * 0x1_0000_0000);
 
 /**
- * The bookkeeping every environment shares: the episode's seed and actions (a clone replays them on a
- * fresh game), the stream of episode seeds, the step limit, the illegal-action rule and the checks of
- * each step.
+ * The bookkeeping every environment shares: the episode's seed and step count, the stream of episode
+ * seeds, the step limit, the illegal-action rule and the checks of each step.
  */
 export class GameEnvironment implements Environment {
+  readonly spec: EnvironmentSpec;
+  readonly illegalAction: IllegalActionRule;
+  private readonly newGame: (seed: number) => EpisodeGame;
+  private readonly maxSteps: number | null;
+  private readonly illegalReward: number;
+  private readonly newObservation: (count: number) => ObservationArrays;
   private game: EpisodeGame;
   private seed = 0;
   private seeds: Prng;
-  private actions: number[] = [];
+  private steps = 0;
+  /** The episode's actions, kept only for a game without `clone` (a clone of the environment replays them). */
+  private actions: number[] | null = null;
   private truncated = false;
   private endedByIllegalAction = false;
-  private readonly maxSteps: number | null;
-  private readonly newObservation: (count: number) => ObservationArrays;
-  readonly illegalAction: IllegalActionRule;
-  private readonly illegalReward: number;
 
-  constructor(
-    readonly spec: EnvironmentSpec,
-    private readonly newGame: (seed: number) => EpisodeGame,
-    private readonly options: EpisodeOptions = {},
-  ) {
+  constructor(spec: EnvironmentSpec, newGame: (seed: number) => EpisodeGame, options?: EpisodeOptions);
+  /** @internal A copy of `source` as it stands: what {@link clone} makes. */
+  constructor(source: GameEnvironment);
+  constructor(from: EnvironmentSpec | GameEnvironment, newGame?: (seed: number) => EpisodeGame, options: EpisodeOptions = {}) {
+    if (from instanceof GameEnvironment) {
+      this.spec = from.spec;
+      this.illegalAction = from.illegalAction;
+      this.newGame = from.newGame;
+      this.maxSteps = from.maxSteps;
+      this.illegalReward = from.illegalReward;
+      this.newObservation = from.newObservation;
+      this.game = from.game.clone?.() ?? from.replayedGame();
+      this.seed = from.seed;
+      this.seeds = from.seeds.clone();
+      this.steps = from.steps;
+      this.actions = from.actions && [...from.actions];
+      this.truncated = from.truncated;
+      this.endedByIllegalAction = from.endedByIllegalAction;
+      return;
+    }
+    this.spec = from;
+    this.newGame = newGame!;
     this.maxSteps = options.maxSteps ?? null;
-    this.newObservation = observationArrays(spec);
+    this.newObservation = observationArrays(from);
     this.illegalAction = options.illegalAction ?? 'error';
     this.illegalReward = options.illegalReward ?? -1;
     if (!Number.isFinite(this.illegalReward))
       throw new InputError(`the illegal action's reward must be a finite number, not ${this.illegalReward}`);
     this.seeds = new Prng(randomSeed(), EPISODE_SEED_STREAM);
-    this.game = newGame(this.seed);
+    this.game = this.startGame();
   }
 
   get actionCount(): number {
@@ -167,8 +193,8 @@ export class GameEnvironment implements Environment {
     } else {
       this.seed = this.seeds.nextUint32();
     }
-    this.game = this.newGame(this.seed);
-    this.actions = [];
+    this.game = this.startGame();
+    this.steps = 0;
     this.truncated = false;
     this.endedByIllegalAction = false;
     return { observation: this.observation(), info: this.info(false) };
@@ -189,8 +215,9 @@ export class GameEnvironment implements Environment {
       return { reward: this.illegalReward, terminated: true, truncated: false, info: this.info(true) };
     }
     const reward = this.game.play(action);
-    this.actions.push(action);
-    this.truncated = !this.game.over && this.maxSteps !== null && this.actions.length >= this.maxSteps;
+    this.steps++;
+    this.actions?.push(action);
+    this.truncated = !this.game.over && this.maxSteps !== null && this.steps >= this.maxSteps;
     return { reward, terminated: this.game.over, truncated: this.truncated, info: this.info(false) };
   }
 
@@ -214,18 +241,27 @@ export class GameEnvironment implements Environment {
     return mask;
   }
 
-  clone(): Environment {
-    const copy = new GameEnvironment(this.spec, this.newGame, this.options);
-    copy.reset({ seed: this.seed });
-    for (const action of this.actions) copy.step(action);
-    copy.seeds = Prng.fromState(this.seeds.state());
-    copy.truncated = this.truncated;
-    copy.endedByIllegalAction = this.endedByIllegalAction;
-    return copy;
+  /** A copy of the environment as it stands, at a cost that does not grow with the episode when its game has `clone`. */
+  clone(): GameEnvironment {
+    return new GameEnvironment(this);
   }
 
   render(): string {
     return this.game.render();
+  }
+
+  /** A new game of the episode's seed, which keeps the episode's actions when it cannot clone itself. */
+  private startGame(): EpisodeGame {
+    const game = this.newGame(this.seed);
+    this.actions = game.clone === undefined ? [] : null;
+    return game;
+  }
+
+  /** A new game of the episode's seed with the episode's actions played: the copy of a game without `clone`. */
+  private replayedGame(): EpisodeGame {
+    const game = this.newGame(this.seed);
+    for (const action of this.actions!) game.play(action);
+    return game;
   }
 
   private observation(): Observation {

@@ -1,7 +1,7 @@
 import { SameGame } from '../samegame/game.ts';
 import { randomBoard } from '../samegame/random-boards.ts';
 import { DEFAULT_COLOURS, type SameGameRules } from '../samegame/rules.ts';
-import { GameEnvironment, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions } from './environment.ts';
+import { GameEnvironment, type EnvironmentSpec, type EpisodeGame, type EpisodeOptions, type ObservationArrays } from './environment.ts';
 
 export interface SameGameEnvOptions extends EpisodeOptions {
   readonly width?: number;
@@ -29,32 +29,49 @@ export function sameGameEnv({
     actionCount: width * height,
     observation: { board: { shape: [height, width], dtype: 'uint8', low: 0, high: colours } },
   };
-  return new GameEnvironment(
-    spec,
-    (seed): EpisodeGame => {
-      const game = new SameGame(randomBoard(width, height, colours, seed), rules);
-      return {
-        writeObservation({ board }, index) {
-          const first = index * width * height;
-          for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[first + y * width + x] = game.board.colourAt(x, y) + 1;
-        },
-        info: () => ({ score: game.score(), moves: game.history().length, cellsLeft: game.board.cellCount(), cleared: game.cleared() }),
-        legalActions: () =>
-          game
-            .moves()
-            .map(([x, y]) => y * width + x)
-            .sort((a, b) => a - b),
-        play(action) {
-          const before = game.score();
-          game.play(action % width, Math.floor(action / width));
-          return game.score() - before;
-        },
-        get over() {
-          return game.isOver();
-        },
-        render: () => game.board.toString(),
-      };
-    },
-    episode,
-  );
+  return new GameEnvironment(spec, (seed) => new SameGameEpisode(new SameGame(randomBoard(width, height, colours, seed), rules)), episode);
+}
+
+/** A game of SameGame as an episode (see {@link sameGameEnv}). */
+class SameGameEpisode implements EpisodeGame {
+  constructor(private readonly game: SameGame) {}
+
+  get over(): boolean {
+    return this.game.isOver();
+  }
+
+  writeObservation({ board }: ObservationArrays, index: number): void {
+    const { width, height } = this.game.board;
+    const first = index * width * height;
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) board[first + y * width + x] = this.game.board.colourAt(x, y) + 1;
+  }
+
+  info(): Record<string, number | string | boolean> {
+    const { game } = this;
+    return { score: game.score(), moves: game.movesPlayed, cellsLeft: game.board.cellCount(), cleared: game.cleared() };
+  }
+
+  legalActions(): number[] {
+    const { width } = this.game.board;
+    return this.game
+      .moves()
+      .map(([x, y]) => y * width + x)
+      .sort((a, b) => a - b);
+  }
+
+  play(action: number): number {
+    const { game } = this;
+    const { width } = game.board;
+    const before = game.score();
+    game.play(action % width, Math.floor(action / width));
+    return game.score() - before;
+  }
+
+  render(): string {
+    return this.game.board.toString();
+  }
+
+  clone(): SameGameEpisode {
+    return new SameGameEpisode(this.game.clone());
+  }
 }

@@ -116,60 +116,145 @@ export function tetrisDropEnv({
       }),
     },
   };
+  const setup: DropSetup = { width, actionCount, features, measurer };
   return new GameEnvironment(
     spec,
-    (seed): EpisodeGame => {
-      const game = new Game({ rules: 'research', width, height, seed, preview }, { keepLog: false });
-      // The current piece's placements, found once a state: the legal actions, ascending, and by action
-      // the row of its placement (−1: not legal).
-      const legal: number[] = [];
-      const rowOf = new Int8Array(actionCount);
-      const findPlacements = () => {
-        rowOf.fill(-1);
-        const drops = game.dropPlacements();
-        for (let i = 0; i < drops.count; i++) rowOf[drops.rotation[i] * width + drops.x[i]] = drops.y[i];
-        legal.length = 0; // the environment copies the list it gives out
-        for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
-      };
-      findPlacements();
-      const writeAfterstates = (measurer: AfterstateMeasurer, arrays: ObservationArrays, index: number) => {
-        const values = arrays.afterstates as Float32Array;
-        const rewards = arrays.afterstateRewards;
-        values.fill(0, index * actionCount * features, (index + 1) * actionCount * features);
-        rewards.fill(0, index * actionCount, (index + 1) * actionCount);
-        const orientations = game.system.orientations[game.current];
-        measurer.load(game.board);
-        for (const action of legal) {
-          const at = index * actionCount + action;
-          const lines = measurer.measure(orientations[Math.floor(action / width)], action % width, rowOf[action], values, at * features);
-          rewards[at] = game.rules.points(lines, game.level);
-        }
-      };
-      return {
-        writeObservation(arrays, index) {
-          writeObservation(game, arrays, index);
-          if (measurer !== null) writeAfterstates(measurer, arrays, index);
-        },
-        info: () => infoOf(game),
-        legalActions: () => legal,
-        play(action) {
-          const before = game.score;
-          game.place(Math.floor(action / width), action % width, rowOf[action]);
-          findPlacements();
-          return game.score - before;
-        },
-        get over() {
-          return game.over;
-        },
-        render: () => draw(game),
-      };
-    },
+    (seed) => new DropEpisode(new Game({ rules: 'research', width, height, seed, preview }, { keepLog: false }), setup),
     episode,
   );
 }
 
+/** What the drop episodes of one environment share. */
+interface DropSetup {
+  readonly width: number;
+  readonly actionCount: number;
+  /** Features measured on each action's afterstate (0: none, and no measurer). */
+  readonly features: number;
+  readonly measurer: AfterstateMeasurer | null;
+}
+
+/**
+ * A game under drop play as an episode. The current piece's placements are found once a state: the legal
+ * actions, ascending, and by action the row of its placement (−1: not legal).
+ */
+class DropEpisode implements EpisodeGame {
+  private readonly legal: number[] = [];
+  private readonly rowOf: Int8Array;
+
+  constructor(
+    private readonly game: Game,
+    private readonly setup: DropSetup,
+  ) {
+    this.rowOf = new Int8Array(setup.actionCount);
+    this.findPlacements();
+  }
+
+  get over(): boolean {
+    return this.game.over;
+  }
+
+  writeObservation(arrays: ObservationArrays, index: number): void {
+    writeObservation(this.game, arrays, index);
+    if (this.setup.measurer !== null) this.writeAfterstates(this.setup.measurer, arrays, index);
+  }
+
+  info(): Record<string, number | string | boolean> {
+    return infoOf(this.game);
+  }
+
+  legalActions(): number[] {
+    return this.legal; // the environment copies the list it gives out
+  }
+
+  play(action: number): number {
+    const { game } = this;
+    const before = game.score;
+    game.place(Math.floor(action / this.setup.width), action % this.setup.width, this.rowOf[action]);
+    this.findPlacements();
+    return game.score - before;
+  }
+
+  render(): string {
+    return draw(this.game);
+  }
+
+  clone(): DropEpisode {
+    return new DropEpisode(this.game.clone(), this.setup);
+  }
+
+  private findPlacements(): void {
+    const { rowOf, legal } = this;
+    const { width, actionCount } = this.setup;
+    rowOf.fill(-1);
+    const drops = this.game.dropPlacements();
+    for (let i = 0; i < drops.count; i++) rowOf[drops.rotation[i] * width + drops.x[i]] = drops.y[i];
+    legal.length = 0;
+    for (let action = 0; action < actionCount; action++) if (rowOf[action] >= 0) legal.push(action);
+  }
+
+  private writeAfterstates(measurer: AfterstateMeasurer, arrays: ObservationArrays, index: number): void {
+    const { game, rowOf } = this;
+    const { width, actionCount, features } = this.setup;
+    const values = arrays.afterstates as Float32Array;
+    const rewards = arrays.afterstateRewards;
+    values.fill(0, index * actionCount * features, (index + 1) * actionCount * features);
+    rewards.fill(0, index * actionCount, (index + 1) * actionCount);
+    const orientations = game.system.orientations[game.current];
+    measurer.load(game.board);
+    for (const action of this.legal) {
+      const at = index * actionCount + action;
+      const lines = measurer.measure(orientations[Math.floor(action / width)], action % width, rowOf[action], values, at * features);
+      rewards[at] = game.rules.points(lines, game.level);
+    }
+  }
+}
+
 /** The key actions: Gridmind's six keys (keys.ts), then 6 = no key. */
 export const KEY_ACTIONS = [...KEYS, 'none'] as const;
+
+/** Every key action: all are legal while a game goes on. */
+const ALL_KEY_ACTIONS = KEY_ACTIONS.map((_, action) => action);
+
+/** A game under key play as an episode: each action presses its key (or none), then `stepMs` of game time pass. */
+class KeysEpisode implements EpisodeGame {
+  constructor(
+    private readonly game: Game,
+    private readonly stepMs: number,
+  ) {}
+
+  get over(): boolean {
+    return this.game.over;
+  }
+
+  writeObservation(arrays: ObservationArrays, index: number): void {
+    writeObservation(this.game, arrays, index);
+  }
+
+  info(): Record<string, number | string | boolean> {
+    return infoOf(this.game);
+  }
+
+  legalActions(): number[] {
+    return ALL_KEY_ACTIONS;
+  }
+
+  play(action: number): number {
+    const { game } = this;
+    const before = game.score;
+    const key = KEY_ACTIONS[action];
+    if (key !== 'none') game.press(key);
+    game.advance(this.stepMs);
+    return game.score - before;
+  }
+
+  render(): string {
+    return draw(this.game);
+  }
+
+  clone(): KeysEpisode {
+    return new KeysEpisode(this.game.clone(), this.stepMs);
+  }
+}
 
 export interface TetrisKeysEnvOptions extends TetrisEnvOptions {
   /** A rule set played with keys: classic, target or aveiro (default classic). */
@@ -199,30 +284,11 @@ export function tetrisKeysEnv({
   if (RULE_SETS[rules].style !== 'keys')
     throw new InputError(`the ${rules} rules place pieces by drops, not keys: use the drop environment`);
   if (!(stepMs > 0 && stepMs <= 60_000)) throw new InputError(`a step's time must be from 1 to 60,000 ms, not ${stepMs}`);
-  const all = KEY_ACTIONS.map((_, action) => action);
   const size = new Game({ rules, rotation, width, height, seed: 1, preview, target }, { keepLog: false }).board; // checks the options now
   const spec: EnvironmentSpec = { actionCount: KEY_ACTIONS.length, observation: tetrisSpec(size.width, size.height, preview, 2) };
   return new GameEnvironment(
     spec,
-    (seed): EpisodeGame => {
-      const game = new Game({ rules, rotation, width, height, seed, preview, target }, { keepLog: false });
-      return {
-        writeObservation: (arrays, index) => writeObservation(game, arrays, index),
-        info: () => infoOf(game),
-        legalActions: () => all,
-        play(action) {
-          const before = game.score;
-          const key = KEY_ACTIONS[action];
-          if (key !== 'none') game.press(key);
-          game.advance(stepMs);
-          return game.score - before;
-        },
-        get over() {
-          return game.over;
-        },
-        render: () => draw(game),
-      };
-    },
+    (seed) => new KeysEpisode(new Game({ rules, rotation, width, height, seed, preview, target }, { keepLog: false }), stepMs),
     episode,
   );
 }

@@ -16,7 +16,8 @@ export { runTetrisBench, type BenchOptions, type BenchPlayer, type BenchResult }
 export { runSameGameBench, type SameGameBenchOptions, type SameGameBenchResult } from '../bench/samegame-bench.ts';
 export type { BoardRecord, PlayerSummary, RunComparison, TetrisRunSummary } from '../store/runs.ts';
 export type { BenchProgress } from '../bench/eta.ts';
-export { openTaskRunner, TaskPool, type TaskRunner } from '../bench/task-runner.ts';
+export { openTaskRunner } from '../bench/open-task-runner.ts';
+export { TaskPool, type TaskRunner } from '../bench/task-runner.ts';
 export type { BenchTask, BoardSolveOptions, Done, GameResult, SameGameBoardTask, TaskResult, TetrisGameTask } from '../bench/tasks.ts';
 export type { TaskStore } from '../bench/task-store.ts';
 export { mean, median, pairedComparison, standardError, type PairedComparison } from '../core/stats.ts';

@@ -18,12 +18,14 @@ export class SameGameBoard {
   readonly counts: Int32Array;
   /** Distance in `cells` between horizontal neighbours. */
   readonly stride: number;
-  /** The cell index → its column and row (for cells of the board). */
+  /** The cell index → its column and row (for cells of the board); shared by the boards of one size: read, never change. */
   readonly columnOf: Uint8Array;
   readonly rowOf: Uint8Array;
-  /** Scratch for {@link group}: the cells found, and per cell the stamp of the last fill that reached it. */
-  private readonly stack: Int32Array;
-  private readonly mark: Int32Array;
+  /**
+   * Scratch for {@link group} and {@link removeGroup}: the cells found, and per cell the stamp of the last
+   * fill that reached it; made at the first use (a board kept as a copy, such as an undo snapshot, never needs it).
+   */
+  private scratch: { readonly stack: Int32Array; readonly mark: Int32Array } | null = null;
   private stamp = 0;
 
   constructor(
@@ -36,20 +38,10 @@ export class SameGameBoard {
       throw new InputError(`${colours} colours is out of range: use 1 to ${MAX_COLOURS}`);
     }
     this.stride = height + 2;
-    const size = (width + 2) * this.stride;
-    this.cells = new Uint8Array(size);
+    this.cells = new Uint8Array((width + 2) * this.stride);
     this.heights = new Uint8Array(width);
     this.counts = new Int32Array(colours);
-    this.columnOf = new Uint8Array(size);
-    this.rowOf = new Uint8Array(size);
-    for (let x = 0; x < width; x++) {
-      for (let y = 0; y < height; y++) {
-        this.columnOf[this.index(x, y)] = x;
-        this.rowOf[this.index(x, y)] = y;
-      }
-    }
-    this.stack = new Int32Array(width * height);
-    this.mark = new Int32Array(size);
+    ({ columnOf: this.columnOf, rowOf: this.rowOf } = cellTables(width, height));
   }
 
   /** The index in `cells` of cell (x, y). */
@@ -122,11 +114,12 @@ export class SameGameBoard {
    * returns their number (0 for an empty cell). The first cell written is `cell`.
    */
   group(cell: number, out: Int32Array): number {
+    const { mark } = this.scratchArrays();
     if (++this.stamp === 0x7fffffff) {
-      this.mark.fill(0);
+      mark.fill(0);
       this.stamp = 1;
     }
-    return fillGroup(this.cells, this.stride, cell, out, 0, this.mark, this.stamp);
+    return fillGroup(this.cells, this.stride, cell, out, 0, mark, this.stamp);
   }
 
   /** Whether `cell` holds a colour shared by at least one of its four neighbours (a legal move). */
@@ -148,7 +141,7 @@ export class SameGameBoard {
    */
   removeGroup(cell: number, shift: Shift): number {
     if (!this.isMove(cell)) return 0;
-    const stack = this.stack;
+    const { stack } = this.scratchArrays();
     const size = this.group(cell, stack);
     this.removeCells(stack, 0, size, shift);
     return size;
@@ -182,6 +175,10 @@ export class SameGameBoard {
       heights[x] = to - base;
     }
     this.closeColumns(shift);
+  }
+
+  private scratchArrays(): { readonly stack: Int32Array; readonly mark: Int32Array } {
+    return (this.scratch ??= { stack: new Int32Array(this.width * this.height), mark: new Int32Array(this.cells.length) });
   }
 
   /**
@@ -218,6 +215,27 @@ export class SameGameBoard {
     }
     return lines.join('\n');
   }
+}
+
+/** The tables cell index → column and row of the boards of each size made so far, by width × 64 + height. */
+const CELL_TABLES = new Map<number, { readonly columnOf: Uint8Array; readonly rowOf: Uint8Array }>();
+
+/** The tables cell index → column and row of a width × height board (see {@link SameGameBoard.index}), made once a size. */
+function cellTables(width: number, height: number): { readonly columnOf: Uint8Array; readonly rowOf: Uint8Array } {
+  const key = width * 64 + height;
+  let tables = CELL_TABLES.get(key);
+  if (tables === undefined) {
+    const stride = height + 2;
+    tables = { columnOf: new Uint8Array((width + 2) * stride), rowOf: new Uint8Array((width + 2) * stride) };
+    for (let x = 0; x < width; x++) {
+      for (let y = 0; y < height; y++) {
+        tables.columnOf[(x + 1) * stride + y + 1] = x;
+        tables.rowOf[(x + 1) * stride + y + 1] = y;
+      }
+    }
+    CELL_TABLES.set(key, tables);
+  }
+  return tables;
 }
 
 /** Checks a board size against Gridmind's SameGame limits (1 to 50 columns and rows). */

@@ -159,6 +159,23 @@ export const MIGRATIONS: readonly string[] = [
    DROP INDEX highscores_by_table;
    CREATE INDEX highscores_by_table ON highscores (game, rules, board, rotation, dealing, preview, garbage_rows, target, colours, points DESC);
    CREATE UNIQUE INDEX highscores_by_game ON highscores (game_key) WHERE game_key IS NOT NULL;`,
+  // One table of task results for every game (src/store/task-results.ts): Tetris games keep their setup
+  // key, with the seed in decimal as their instance and their figures as JSON; SameGame boards keep
+  // their setup and board keys and their JSON.
+  `CREATE TABLE task_results (
+     game TEXT NOT NULL,
+     setup TEXT NOT NULL,
+     instance TEXT NOT NULL,
+     result TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (setup, instance)
+   ) WITHOUT ROWID;
+   INSERT INTO task_results (game, setup, instance, result, created_at)
+     SELECT 'tetris', setup, CAST(seed AS TEXT), json_object('lines', lines, 'pieces', pieces, 'ms', ms), created_at FROM bench_games;
+   INSERT INTO task_results (game, setup, instance, result, created_at)
+     SELECT 'samegame', setup, board, result, created_at FROM samegame_boards;
+   DROP TABLE bench_games;
+   DROP TABLE samegame_boards;`,
 ];
 
 /** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */

@@ -136,11 +136,24 @@ export class Game {
    * the pieces instead of the set-up's randomizer (a front end that deals its own, as the Aveiro server
    * does); the replay log's set-up then does not say which pieces came.
    */
+  constructor(options?: GameOptions, settings?: { keepLog?: boolean; onLock?: (lock: LockResult) => void; pieces?: Randomizer });
+  /** @internal The start of a copy (see {@link clone}): `source`'s set-up, and copies of its board and randomizer. */
+  constructor(source: Game);
   constructor(
-    options: GameOptions = {},
+    from: GameOptions | Game = {},
     { keepLog = true, onLock, pieces }: { keepLog?: boolean; onLock?: (lock: LockResult) => void; pieces?: Randomizer } = {},
   ) {
-    this.config = gameConfigOf(options);
+    if (from instanceof Game) {
+      this.config = { ...from.config };
+      this.rules = from.rules;
+      this.system = from.system;
+      this.board = from.board.clone();
+      this.randomizer = from.randomizer.clone();
+      this.keepLog = from.keepLog;
+      this.onLock = undefined;
+      return;
+    }
+    this.config = gameConfigOf(from);
     const { config } = this;
     this.rules = RULE_SETS[config.rules];
     this.system = ROTATION_SYSTEMS[config.rotation];
@@ -152,6 +165,35 @@ export class Game {
     this.fillQueue();
     if (this.rules.style === 'keys') this.spawn();
     else this.checkDropRoom();
+  }
+
+  /**
+   * An independent copy of the game as it stands, which plays on exactly as this one would (the same
+   * pieces to come, the same score, clock and gravity). Its cost does not grow with the game's length,
+   * but for the replay log when the game keeps one (the log is copied). The copy tells no `onLock`
+   * listener of its locks.
+   */
+  clone(): Game {
+    const copy = new Game(this);
+    copy.active = this.active;
+    copy.score = this.score;
+    copy.lines = this.lines;
+    copy.level = this.level;
+    copy.pieces = this.pieces;
+    copy.outcome = this.outcome;
+    copy.lastLock = this.lastLock;
+    copy.clearedRows.push(...this.clearedRows);
+    copy.clock = this.clock;
+    copy.nextGravityAt = this.nextGravityAt;
+    copy.upcoming.push(...this.upcoming);
+    for (const input of this.inputs) copy.inputs.push(input); // entries are never changed once logged
+    copy.generator = this.generator;
+    const { drops } = this;
+    copy.drops.count = drops.count;
+    copy.drops.rotation.set(drops.rotation.subarray(0, drops.count));
+    copy.drops.x.set(drops.x.subarray(0, drops.count));
+    copy.drops.y.set(drops.y.subarray(0, drops.count));
+    return copy;
   }
 
   get over(): boolean {

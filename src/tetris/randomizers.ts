@@ -12,16 +12,22 @@ export type DealtRandomizer = (typeof DEALT_RANDOMIZERS)[number];
 /** An endless source of pieces. */
 export interface Randomizer {
   next(): Piece;
+  /** An independent copy that deals the pieces this one would deal from now on. */
+  clone(): Randomizer;
 }
 
 /** `uniform`: every piece independent and uniform over the 7 shapes (the research protocol's generator). */
 export function uniformRandomizer(prng: Prng): Randomizer {
-  return { next: () => prng.nextInt(PIECE_COUNT) };
+  return { next: () => prng.nextInt(PIECE_COUNT), clone: () => uniformRandomizer(prng.clone()) };
 }
 
 /** `bag7`: the Guideline's "7-bag": each run of 7 pieces is a shuffle (Fisher–Yates) of all 7 shapes. */
 export function bagRandomizer(prng: Prng): Randomizer {
-  const bag: Piece[] = [];
+  return bagDealing(prng, []);
+}
+
+/** The 7-bag randomizer drawing from `prng`, with `bag` (which it owns) the pieces of the current bag still to deal, last first. */
+function bagDealing(prng: Prng, bag: Piece[]): Randomizer {
   return {
     next: () => {
       if (bag.length === 0) {
@@ -33,19 +39,25 @@ export function bagRandomizer(prng: Prng): Randomizer {
       }
       return bag.pop()!;
     },
+    clone: () => bagDealing(prng.clone(), [...bag]),
   };
 }
 
 /** `sequence`: a fixed list of pieces, repeated from its start when it runs out. */
 export function sequenceRandomizer(pieces: readonly Piece[]): Randomizer {
   if (pieces.length === 0) throw new InputError('a piece sequence needs at least one piece, such as "TSZOILJ"');
-  let index = 0;
+  return sequenceDealing(pieces, 0);
+}
+
+/** The sequence randomizer of `pieces` (not empty) whose next piece is `pieces[index]`. */
+function sequenceDealing(pieces: readonly Piece[], index: number): Randomizer {
   return {
     next: () => {
       const piece = pieces[index];
       index = (index + 1) % pieces.length;
       return piece;
     },
+    clone: () => sequenceDealing(pieces, index),
   };
 }
 

@@ -1,11 +1,13 @@
+import type { BenchProgress } from '../bench/eta.ts';
+import { STORED, storedOrDone } from '../bench/stored-tasks.ts';
+import type { TaskRunner } from '../bench/task-runner.ts';
+import { sqliteTaskStore } from '../bench/task-store.ts';
 import { Prng } from '../core/prng.ts';
-import { GAME_RESULTS_REVISION } from '../core/version.ts';
 import { maximum, mean, standardError } from '../core/stats.ts';
 import type { Db } from '../store/database.ts';
 import { loadTuneEvaluations, loadTunePlan, saveTuneEvaluation, saveTunePlan, saveTuneState } from '../store/tune-runs.ts';
 import { rankByScore } from './method.ts';
-import { candidateSpec, methodSettings, TUNING_METHODS, type TuneConfig, type TunePlan, type TuneState } from './tuning.ts';
-import type { CandidateEvaluator } from './evaluator.ts';
+import { candidateGame, candidateSpec, methodSettings, TUNING_METHODS, type TuneConfig, type TunePlan, type TuneState } from './tuning.ts';
 
 /** The progress a tuning run reports. */
 export interface TuneProgress {
@@ -18,6 +20,11 @@ export interface TuneProgress {
   readonly candidates: number;
   /** Seconds this session has spent on the iteration. */
   readonly seconds: number;
+  /**
+   * The games of the whole run, search and validation: those finished, those of them that came from
+   * before (earlier sessions, the games store), and all of them.
+   */
+  readonly games: BenchProgress;
 }
 
 export interface TuneHooks {
@@ -34,22 +41,34 @@ export function initialTuneState(config: TuneConfig): TuneState {
   return { phase: 'search', iteration: 0, rng: rng.state(), method, history: [], outcome: null };
 }
 
+/** How many games a run plays in all: every candidate of every search iteration, then every finalist's validation. */
+function runGames(config: TuneConfig): number {
+  const finalists = TUNING_METHODS[config.method].finalistCount(methodSettings(config));
+  return config.iterations * config.population * config.gamesPerEval + finalists * config.validationGames;
+}
+
 /**
  * Plays a stored run to its end: each iteration's plan is drawn and stored before any game, each
  * candidate's results are stored as they arrive, and the state is stored after the iteration; so a
  * run interrupted anywhere resumes without replaying finished games and ends with the same weights.
  * After the last iteration the method's finalists play the validation games, and the best one wins.
+ * Every game is a harness task (tasks.ts) done by `runner`, kept in the database's store of tasks as
+ * a benchmark's are, and found there when any experiment played it before.
  */
 export async function runTuning(
   db: Db,
   runId: number,
   config: TuneConfig,
   state: TuneState,
-  evaluator: CandidateEvaluator,
+  runner: TaskRunner,
   hooks: TuneHooks = {},
 ): Promise<TuneState> {
   const method = TUNING_METHODS[config.method];
   const settings = methodSettings(config);
+  const store = sqliteTaskStore(db, true);
+  const searchGames = config.population * config.gamesPerEval;
+  const before = state.phase === 'search' ? state.iteration * searchGames : config.iterations * searchGames;
+  const games = { done: before, stored: before, total: runGames(config) };
   while (state.phase !== 'done') {
     hooks.signal?.throwIfAborted();
     const phase = state.phase;
@@ -75,6 +94,8 @@ export async function runTuning(
     };
     const results = loadTuneEvaluations(db, runId, iteration);
     const evaluatedBefore = results.size;
+    games.done += evaluatedBefore * plan.seeds.length;
+    games.stored += evaluatedBefore * plan.seeds.length;
     const report = () =>
       hooks.onProgress?.({
         phase,
@@ -83,19 +104,22 @@ export async function runTuning(
         evaluatedBefore,
         candidates: plan.candidates.length,
         seconds: seconds(),
+        games: { ...games },
       });
     report();
     // Settle every evaluation before failing, so that none writes to the store after the run has stopped.
     const settled = await Promise.allSettled(
       plan.candidates.map(async (weights, candidate) => {
         if (results.has(candidate)) return;
-        const lines = await evaluator.evaluate({
-          revision: GAME_RESULTS_REVISION,
-          spec: candidateSpec(config, weights),
-          width: config.width,
-          height: config.height,
-          seeds: plan.seeds,
-        });
+        const spec = candidateSpec(config, weights);
+        const lines = await Promise.all(
+          plan.seeds.map(async (seed) => {
+            const { result, thread } = (await storedOrDone(candidateGame(config, spec, seed), runner, store, hooks.signal))!;
+            games.done++;
+            if (thread === STORED) games.stored++;
+            return result.lines;
+          }),
+        );
         hooks.signal?.throwIfAborted();
         saveTuneEvaluation(db, runId, iteration, candidate, lines, takeUnsaved());
         results.set(candidate, lines);

@@ -5,24 +5,16 @@
  * let it go.
  */
 import { resolve } from 'node:path';
+import { benchSecondsLeft } from '../bench/eta.ts';
+import { openTaskRunner } from '../bench/open-task-runner.ts';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { checkOutputFile } from '../core/files.ts';
 import { lockedDatabaseFailure, type Db } from '../store/database.ts';
 import { findOrCreateTuneRun, loadTuneRun, saveTuneRunOut, type RunHolder } from '../store/tune-runs.ts';
-import { remainingSeconds } from './eta.ts';
-import { localEvaluator, type CandidateEvaluator } from './evaluator.ts';
 import { describeHolder, holdTuneRun } from './run-holder.ts';
 import { writeTunedAgent } from './tuned-agent.ts';
 import { initialTuneState, runTuning, type TuneHooks, type TuneProgress } from './tuner.ts';
-import {
-  methodSettings,
-  resumeHint,
-  TUNING_METHODS,
-  type IterationSummary,
-  type TuneConfig,
-  type TuneState,
-  type TuningRun,
-} from './tuning.ts';
+import { resumeHint, type IterationSummary, type TuneConfig, type TuneState, type TuningRun } from './tuning.ts';
 
 /** Which run: a stored one by id, or the run of a config (the latest stored with it, or a new one). */
 export type RunChoice = { readonly id: number } | { readonly config: TuneConfig };
@@ -79,19 +71,13 @@ export interface PlayingPlace {
 
 /** Plays a claimed run that is not done to its end, from where it stands; returns it as stored then. */
 export async function playTuningRun(db: Db, run: TuningRun, place: PlayingPlace, hooks: TuneHooks): Promise<TuningRun> {
-  const evaluator = await openEvaluator(place);
+  const runner = await openTaskRunner(place.queue, place.workers, place.log);
   try {
-    await runTuning(db, run.id, run.config, run.state, evaluator, hooks);
+    await runTuning(db, run.id, run.config, run.state, runner, hooks);
   } finally {
-    await evaluator.close();
+    await runner.close();
   }
   return loadTuneRun<TuneConfig, TuneState>(db, run.id)!;
-}
-
-async function openEvaluator({ queue, workers, log }: PlayingPlace): Promise<CandidateEvaluator> {
-  if (queue === undefined) return localEvaluator(workers);
-  const { queueEvaluator } = await import('./queue-evaluator.ts'); // BullMQ is loaded only for a queue
-  return queueEvaluator(queue, log);
 }
 
 /** A run to take to its end. */
@@ -106,7 +92,7 @@ export interface TuningRequest {
 export interface TuningProgress extends TuneProgress {
   /** The last search iteration ended, in this session or before; undefined before the first. */
   readonly latest: IterationSummary | undefined;
-  /** Seconds left in the run, from this session's pace (see remainingSeconds); null until it has played a candidate. */
+  /** Seconds left in the run, from this session's pace over its games (see benchSecondsLeft); null until it has played one. */
   readonly secondsLeft: number | null;
 }
 
@@ -175,15 +161,13 @@ export async function tuneToEnd(
 
 /** The tuner's hooks that tell `listener` of a run's progress, with the time it has left. */
 function progressHooks(run: TuningRun, listener: TuningListener, signal: AbortSignal): TuneHooks {
-  const { config } = run;
-  const finalists = TUNING_METHODS[config.method].finalistCount(methodSettings(config));
   let latest = run.state.history.at(-1);
-  let iterationSeconds = 0; // duration of the last iteration played whole in this session
+  const started = performance.now();
   return {
     signal,
     onProgress: (progress) => {
-      listener.progress?.({ ...progress, latest, secondsLeft: remainingSeconds(progress, config, finalists, iterationSeconds) });
-      if (progress.evaluated === progress.candidates && progress.evaluatedBefore === 0) iterationSeconds = progress.seconds;
+      const secondsLeft = benchSecondsLeft(progress.games, (performance.now() - started) / 1000);
+      listener.progress?.({ ...progress, latest, secondsLeft });
     },
     onIteration: (state) => {
       if (state.phase === 'done') return; // the validation, which ends no search iteration

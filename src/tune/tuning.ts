@@ -1,5 +1,6 @@
 import { shownAddress } from '../core/redis-address.ts';
 import type { StoredTuneRun } from '../store/tune-runs.ts';
+import type { TetrisGameTask } from '../bench/tasks.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { crossEntropyMethod } from './cross-entropy.ts';
 import { geneticAlgorithm } from './genetic.ts';
@@ -99,6 +100,16 @@ export function candidateSpec(config: TuneConfig, weights: readonly number[]): A
     despair: null,
     policy: { lookahead: 0, beam: null, combine: 'sum', tieBreak: 'first', rejectOvershoot: false },
   };
+}
+
+/**
+ * The research-protocol game a candidate plays on a seed: the task `gridmind bench` plays for the agent
+ * file of the same weights on the same board and seed (preview 0: the agent's own lookahead), so that
+ * either finds the other's game in the store.
+ */
+export function candidateGame(config: TuneConfig, spec: AgentSpec, seed: number): TetrisGameTask {
+  const options = { rules: 'research', width: config.width, height: config.height, seed, preview: 0, maxPieces: null } as const;
+  return { game: 'tetris', spec, options };
 }
 
 /** The `gridmind tune` command that reproduces a run. */

@@ -1,8 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, solveSetup, sqliteTaskStore } from '../../src/bench/task-store.ts';
 import type { BoardSolveOptions, SameGameBoardTask, TetrisGameTask } from '../../src/bench/tasks.ts';
 import { contentKey } from '../../src/core/content-key.ts';
-import { openDatabase } from '../../src/store/database.ts';
+import { MIGRATIONS, openDatabase } from '../../src/store/database.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import type { PlayOptions } from '../../src/tetris-ai/play.ts';
 
@@ -56,5 +60,32 @@ describe('the SQLite store of tasks', () => {
     // Recompute these hashes only when a change means to invalidate stored results (and say so).
     expect(contentKey(gameSetup(bcts, options))).toBe('31f982528d3198daa359224be58c59c1c966761079881037b6a5e6852e4cba3e');
     expect(contentKey(solveSetup(solveOptions))).toBe('c86b7cc9f90b2f0e0458de951980890e46f92b08d1784cd098e48dfd8db5fac0');
+  });
+});
+
+describe("the task store's migration to one table for every game", () => {
+  it('keeps the games and boards a database of the older schema stored, and finds them again by the same keys', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'gridmind-task-results-')), 'old.db');
+    const beforeOneTable = 12; // the schema with bench_games and samegame_boards
+    const old = new Database(path);
+    for (const migration of MIGRATIONS.slice(0, beforeOneTable)) old.exec(migration);
+    old.pragma(`user_version = ${beforeOneTable}`);
+    const when = '2026-01-01T00:00:00.000Z';
+    const seed = Number.MAX_SAFE_INTEGER; // the largest seed a game may have keeps every digit
+    old
+      .prepare('INSERT INTO bench_games (setup, seed, lines, pieces, ms, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(contentKey(gameSetup(bcts, options)), seed, game.lines, game.pieces, 0.1 + 0.2, when);
+    old
+      .prepare('INSERT INTO samegame_boards (setup, board, result, created_at) VALUES (?, ?, ?, ?)')
+      .run(contentKey(solveSetup(solveOptions)), contentKey(board().board), JSON.stringify(solution), when);
+    old.close();
+
+    const db = openDatabase(path);
+    const store = sqliteTaskStore(db, true);
+    expect(store.find(tetris(bcts, { ...options, seed }))).toEqual({ ...game, ms: 0.1 + 0.2 });
+    expect(store.find(board())).toEqual(solution);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('bench_games', 'samegame_boards')").all();
+    expect(tables).toEqual([]);
+    db.close();
   });
 });

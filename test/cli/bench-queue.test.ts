@@ -28,10 +28,11 @@ const sameGame = [
 ];
 
 /** The stored results of a database's table, counted. */
-function rows(database: string, table: string): number {
+/** The results of one game's tasks stored in a database. */
+function rows(database: string, game: 'tetris' | 'samegame'): number {
   const db = new Database(database, { readonly: true });
   try {
-    return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return (db.prepare('SELECT COUNT(*) AS n FROM task_results WHERE game = ?').get(game) as { n: number }).n;
   } catch {
     return 0; // not migrated yet
   } finally {
@@ -98,13 +99,13 @@ describe('benchmarks through the BullMQ queue that gridmind worker serves', () =
     });
     expect(solvedThere.boards.map(game)).toEqual(solvedHere.boards.map(game));
     expect([solvedThere.total, solvedThere.penaltyTotal]).toEqual([solvedHere.total, solvedHere.penaltyTotal]);
-    expect(rows(queued, 'bench_games')).toBe(16);
-    expect(rows(queued, 'samegame_boards')).toBe(4);
+    expect(rows(queued, 'tetris')).toBe(16);
+    expect(rows(queued, 'samegame')).toBe(4);
 
     // Both workers took part, and say what they did as they leave.
     const reports = await Promise.all(workers.map(leave));
     const done = reports.map((report) => {
-      const games = Number(/(\d+) benchmark games?/.exec(report)?.[1] ?? 0);
+      const games = Number(/(\d+) games?/.exec(report)?.[1] ?? 0);
       const solved = Number(/(\d+) boards?/.exec(report)?.[1] ?? 0);
       return { games, solved };
     });
@@ -121,10 +122,10 @@ describe('benchmarks through the BullMQ queue that gridmind worker serves', () =
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await expect.poll(() => rows(database, 'bench_games'), { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rows(database, 'tetris'), { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(2);
     child.kill('SIGINT');
     expect(await exit, stderr).toBe(130);
-    const kept = rows(database, 'bench_games');
+    const kept = rows(database, 'tetris');
     expect(kept).toBeLessThan(12);
     expect(stderr).toMatch(/interrupted after \d+ of 12 games; they are stored: the same command with --resume plays only the rest/);
 

@@ -221,7 +221,7 @@ describe('gridmind bench --resume', () => {
 function storedGameCount(database: string): number {
   const db = new Database(database, { readonly: true });
   try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM bench_games').get() as { n: number }).n;
+    return (db.prepare("SELECT COUNT(*) AS n FROM task_results WHERE game = 'tetris'").get() as { n: number }).n;
   } catch {
     return 0; // not migrated yet
   } finally {

@@ -42,6 +42,20 @@ describe('gridmind samegame solve', () => {
     expect((await runCli(['samegame', 'runs'], env)).stdout).toMatch(new RegExp(`^#${result.runId} .* solve .* bfs standard/left`, 'm'));
   });
 
+  it('solves as a harness task: its board is kept where `samegame bench --resume` of the same settings finds it', async () => {
+    const own = { GRIDMIND_DB: join(dir, 'solve-then-bench.db') };
+    const folder = join(dir, 'solve-then-bench');
+    mkdirSync(folder);
+    const file = boardFile('one.txt', rows, folder);
+    const budget = ['--method', 'nrpa', '--nodes', '3000', '--time', '30', '--seed', '4'];
+    const solved = await runCli(['samegame', 'solve', '--file', file, ...budget, '--json'], own);
+    expect(solved.code).toBe(0);
+    const benched = await runCli(['samegame', 'bench', '--dir', folder, ...budget, '--resume', '--json'], own);
+    expect(benched.code).toBe(0);
+    const { score, moves } = JSON.parse(solved.stdout);
+    expect(JSON.parse(benched.stdout)).toMatchObject({ storedBoards: 1, total: score, boards: [{ file: 'one.txt', score, moves }] });
+  });
+
   it('plays the same game for the same seed and node budget, under the rules asked for', async () => {
     const args = [
       'samegame',

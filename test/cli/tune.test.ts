@@ -70,6 +70,26 @@ describe('gridmind tune', () => {
     expect(JSON.parse(again.stdout).weights).toEqual(result.weights);
   });
 
+  it('keeps its games where `bench` finds them: a benchmark of the tuned agent on a validation seed plays nothing', async () => {
+    const env = { GRIDMIND_DB: join(dir, 'shared.db') };
+    const out = join(dir, 'shared.json');
+    const tuned = await runCli(['tune', ...small, '--out', out, '--json'], env);
+    expect(tuned.code).toBe(0);
+    const { runId } = JSON.parse(tuned.stdout);
+    const db = openDatabase(env.GRIDMIND_DB);
+    const plan = db.prepare('SELECT plan FROM tune_iterations WHERE run_id = ? AND iteration = 4').pluck().get(runId) as string;
+    const state = db.prepare('SELECT state FROM tune_runs WHERE id = ?').pluck().get(runId) as string;
+    db.close();
+    const seed = JSON.parse(plan).seeds[1];
+    const lines = JSON.parse(state).outcome.validationLines[1];
+    const bench = await runCli(
+      ['bench', '--agent', out, '--board', '6x8', '--games', '1', '--seed-base', String(seed), '--resume', '--json'],
+      env,
+    );
+    expect(bench.code).toBe(0);
+    expect(JSON.parse(bench.stdout)).toMatchObject({ storedGames: 1, meanLines: lines });
+  });
+
   it('resumes after an interrupt and ends as an uninterrupted run does', async () => {
     const reference = JSON.parse(
       (await runCli(['tune', ...small, '--out', join(dir, 'reference.json'), '--json'], { GRIDMIND_DB: join(dir, 'reference.db') })).stdout,

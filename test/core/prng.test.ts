@@ -37,6 +37,17 @@ describe('Prng (xoshiro128** seeded by SplitMix64)', () => {
     expect(() => Prng.fromState([1, 2, 3, 2 ** 40])).toThrow(RangeError);
   });
 
+  it('clones: the copy draws what the original draws next, and drawing from one leaves the other where it was', () => {
+    const prng = new Prng(7, 3);
+    prng.nextUint32();
+    const copy = prng.clone();
+    expect(copy.state()).toEqual(prng.state());
+    const next = Array.from({ length: 5 }, () => prng.nextUint32());
+    expect(copy.state()).not.toEqual(prng.state());
+    expect(Array.from({ length: 5 }, () => copy.nextUint32())).toEqual(next);
+    expect(copy.state()).toEqual(prng.state());
+  });
+
   it('draws standard normal numbers', () => {
     const prng = new Prng(5);
     const draws = Array.from({ length: 40_000 }, () => prng.nextGaussian());

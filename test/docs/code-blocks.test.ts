@@ -10,8 +10,9 @@
  *   `no-run`. The folder starts with the files the guides name as the reader's own (test/docs/reader-files).
  *   A `no-run` block's `gridmind` lines are parsed by the commands' own definitions instead (placeholders
  *   such as HOST and PORT given sample values). What a block starts in the background ends with it.
- * - ts, typescript: type-checked together in one compiler run, `gridmind` and `gridmind/*` being the
- *   package's entry points (src/package), then run with tsx (unless `no-run`).
+ * - ts, typescript: type-checked together in one compiler run, then run with tsx (unless `no-run`);
+ *   `gridmind` and `gridmind/*` are the package's entry points as a reader's project has them, built
+ *   (dist/package: the compiler reads their declarations, tsx runs their JavaScript).
  * - js, javascript: checked by Node's parser, then run as a module (unless `no-run`).
  * - python: run by the project's Python environment (a `no-run` one is compiled); skipped, with the reason,
  *   only where Python 3 is absent.
@@ -210,7 +211,9 @@ async function typeCheck(setting: Setting, blocks: readonly CodeBlock[]): Promis
       noUnusedParameters: false,
       types: ['node'],
       typeRoots: [join(ROOT, 'node_modules', '@types')],
-      paths: { gridmind: [join(ROOT, 'src/package/index.ts')], 'gridmind/*': [join(ROOT, 'src/package/*.ts')] },
+      // The built entry points (test/global-setup.ts builds them), named without an extension: the compiler
+      // takes NAME.d.ts, and tsx, which runs the blocks with this file, NAME.js.
+      paths: { gridmind: [join(ROOT, 'dist/package/index')], 'gridmind/*': [join(ROOT, 'dist/package/*')] },
     },
     include: [],
     files: blocks.map(tsFileOf),

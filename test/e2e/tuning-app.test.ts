@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { claimTuneRun, createTuneRun, loadTuneRun, releaseTuneRun } from '../../src/store/tune-runs.ts';
-import { localEvaluator, type CandidateEvaluator } from '../../src/tune/evaluator.ts';
+import { TaskPool, type TaskRunner } from '../../src/bench/task-runner.ts';
 import type { TuneRunReport } from '../../src/tune/run-report.ts';
 import { initialTuneState, runTuning } from '../../src/tune/tuner.ts';
 import type { TuneConfig, TuneState } from '../../src/tune/tuning.ts';
@@ -30,11 +30,11 @@ const iterationsShown = async (page: Page) => (await series(page, SCORES))?.[0].
 
 describe('the Tuning page in a real browser', () => {
   const { app, browser } = appInBrowser();
-  const evaluator = localEvaluator(2);
+  const pool = new TaskPool(2);
   let db: Db;
   const report = async (id: number): Promise<TuneRunReport> => (await (await fetch(`${app.url}/api/tune-runs/${id}`)).json()).run;
   /** Makes a run of `tuning` and plays it on `playing`; the promise of its end, and its id. */
-  const start = (tuning: TuneConfig, playing: CandidateEvaluator = evaluator) => {
+  const start = (tuning: TuneConfig, playing: TaskRunner = pool) => {
     const id = createTuneRun(db, tuning, initialTuneState(tuning));
     return { id, played: runTuning(db, id, tuning, initialTuneState(tuning), playing) };
   };
@@ -43,7 +43,7 @@ describe('the Tuning page in a real browser', () => {
     db = openDatabase(app.dbPath); // a second connection to the server's database, as another process's tuner
   });
   afterAll(async () => {
-    await evaluator.close();
+    await pool.close();
     db.close();
   });
 
@@ -134,15 +134,16 @@ describe('the Tuning page in a real browser', () => {
   });
 
   it('follows a run in progress: its charts grow as iterations end, and it stops asking once the run is finished or the page is left', async () => {
-    // The first iteration is played at once; the others wait until the test lets them go.
-    const tuning = tinyTuneConfig('ce', 3, FEATURES);
+    // The first iteration is played at once; the others wait until the test lets them go. (A seed no
+    // run here has played: the games of one played before would come from the store, past the gate.)
+    const tuning = tinyTuneConfig('ce', 4, FEATURES);
     let letGo!: () => void;
     const gate = new Promise<void>((resolve) => (letGo = resolve));
-    let evaluations = 0;
-    const gated: CandidateEvaluator = {
-      evaluate: async (job) => {
-        if (++evaluations > tuning.population) await gate;
-        return evaluator.evaluate(job);
+    let games = 0;
+    const gated: TaskRunner = {
+      run: async (task) => {
+        if (++games > tuning.population * tuning.gamesPerEval) await gate;
+        return pool.run(task);
       },
       close: () => Promise.resolve(),
     };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Environment } from '../../src/env/environment.ts';
+import { Prng } from '../../src/core/prng.ts';
+import { GameEnvironment, type Environment, type EnvironmentSpec } from '../../src/env/environment.ts';
 import { BatchEnvironment } from '../../src/env/batch.ts';
 import { sameGameEnv } from '../../src/env/samegame.ts';
 import { KEY_ACTIONS, tetrisDropEnv, tetrisKeysEnv } from '../../src/env/tetris.ts';
 import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { SCORINGS } from '../../src/samegame/rules.ts';
 import { playGame } from '../../src/tetris-ai/play.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 
@@ -256,4 +258,84 @@ describe('batches', () => {
     expect(() => batch.reset([1, 2, 3])).toThrow('give one seed per environment: 2 seeds, not 3');
     expect(() => new BatchEnvironment(() => tetrisDropEnv(), 0)).toThrow('a batch holds 1 to 1024 environments');
   });
+});
+
+describe('clone', () => {
+  /**
+   * Plays `count` steps with actions drawn by `driver` (an illegal one now and then under the `end` rule),
+   * resetting without a seed when an episode ends; returns everything each step answered.
+   */
+  function run(env: GameEnvironment, driver: Prng, count: number) {
+    const answers: unknown[] = [];
+    let ended = env.legalActions().length === 0;
+    for (let i = 0; i < count; i++) {
+      if (ended) {
+        answers.push(env.reset());
+        ended = false;
+        continue;
+      }
+      const legal = env.legalActions();
+      const illegal = env.illegalAction === 'end' && driver.nextInt(20) === 0;
+      const action = illegal ? [...env.actionMask()].indexOf(0) : legal[driver.nextInt(legal.length)];
+      const result = env.step(action === -1 ? legal[0] : action);
+      answers.push({ legal, mask: env.actionMask(), render: env.render(), result });
+      ended = result.terminated || result.truncated;
+    }
+    return answers;
+  }
+
+  const CLONED: [string, () => GameEnvironment][] = [
+    ['Tetris by drops', () => tetrisDropEnv({ width: 6, height: 10, preview: 2, maxSteps: 25 })],
+    [
+      'Tetris by drops, afterstates, illegal actions end',
+      () => tetrisDropEnv({ width: 6, height: 10, afterstates: ['holes', 'landingHeight'], illegalAction: 'end' }),
+    ],
+    ...(['classic', 'target', 'aveiro'] as const).map((rules): [string, () => GameEnvironment] => [
+      `Tetris by keys, ${rules} rules`,
+      () => tetrisKeysEnv({ rules, width: 6, height: 10, stepMs: 400, target: 5, maxSteps: 200 }),
+    ]),
+    ['Tetris by keys, SRS', () => tetrisKeysEnv({ rotation: 'srs', width: 6, height: 10, stepMs: 400 })],
+    ...SCORINGS.map((scoring): [string, () => GameEnvironment] => [
+      `SameGame, ${scoring} scoring`,
+      () => sameGameEnv({ width: 6, height: 6, colours: 3, rules: { scoring, shift: scoring === 'classic' ? 'right' : 'left' } }),
+    ]),
+    ['SameGame, illegal actions end', () => sameGameEnv({ width: 6, height: 6, colours: 3, illegalAction: 'end' })],
+    ['a game without clone of its own (replayed)', () => countingEnv()],
+  ];
+
+  it.each(CLONED)('%s: the copy answers every step as the original would, and each is unchanged by the other', (_name, make) => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const env = make();
+      env.reset({ seed });
+      const driver = new Prng(seed, 2);
+      run(env, driver, seed * 4);
+      const copy = env.clone();
+      const copyDriver = driver.clone();
+      const atClone = { render: env.render(), legal: env.legalActions() };
+      const original = run(env, driver, 60);
+      expect({ render: copy.render(), legal: copy.legalActions() }).toEqual(atClone);
+      expect(run(copy, copyDriver, 60)).toEqual(original);
+    }
+  });
+
+  /** An environment whose game has no `clone`: a running total of the actions + 1, ending past 40. */
+  function countingEnv(): GameEnvironment {
+    const spec: EnvironmentSpec = { actionCount: 3, observation: { total: { shape: [1], dtype: 'uint8', low: 0, high: 255 } } };
+    return new GameEnvironment(spec, (seed) => {
+      let total = seed % 7;
+      return {
+        writeObservation: (arrays, index) => void (arrays.total[index] = total),
+        info: () => ({ score: total }),
+        legalActions: () => (total % 2 === 0 ? [0, 1, 2] : [1, 2]),
+        play(action) {
+          total += action + 1;
+          return action + 1;
+        },
+        get over() {
+          return total > 40;
+        },
+        render: () => String(total),
+      };
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
 import { Prng } from '../../src/core/prng.ts';
 import { SameGameBoard } from '../../src/samegame/board.ts';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
@@ -74,6 +75,27 @@ describe('SameGameBoard', () => {
         expect(columnsFrom(b)).toEqual(removed(model, x, y, shift));
         expect([...b.counts].reduce((a, c) => a + c, 0)).toBe(b.cellCount());
       }
+    }
+  });
+
+  it('clones: the copy changes as the original under the same moves, and each is unchanged by the other', () => {
+    const prng = new Prng(13);
+    /** The board as data: every cell and count. */
+    const observed = (b: SameGameBoard) => ({ cells: [...b.cells], heights: [...b.heights], counts: [...b.counts], text: b.toString() });
+    /** Removes up to `count` random groups. */
+    const play = (b: SameGameBoard, driver: Prng, count: number, shift: 'left' | 'right') => {
+      const groups = new GroupList(b);
+      for (let i = 0; i < count; i++) {
+        const moves = groups.find(b);
+        if (moves === 0) return;
+        b.removeGroup(groups.cell[driver.nextInt(moves)], shift);
+      }
+    };
+    for (let trial = 0; trial < 40; trial++) {
+      const shift = trial % 2 === 0 ? 'left' : 'right';
+      const b = randomBoard(1 + prng.nextInt(12), 1 + prng.nextInt(12), 2 + prng.nextInt(4), trial);
+      play(b, prng, prng.nextInt(8), shift);
+      expectIndependentClone(b, prng, observed, (subject, random) => play(subject, random, 5, shift));
     }
   });
 

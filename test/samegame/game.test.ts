@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
+import { Prng } from '../../src/core/prng.ts';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGame } from '../../src/samegame/game.ts';
-import { clearBonus, endAdjustment, groupPoints, parseScoring, parseShift } from '../../src/samegame/rules.ts';
+import { randomBoard } from '../../src/samegame/random-boards.ts';
+import { clearBonus, endAdjustment, groupPoints, parseScoring, parseShift, SCORINGS } from '../../src/samegame/rules.ts';
 
 const board = (...rows: string[]) => parseBoardText(rows.join('\n'));
 
@@ -102,6 +105,43 @@ describe('SameGame', () => {
       [0, 1],
       [1, 0],
     ]);
+  });
+
+  it('clones, undo and redo history included: the copy plays on as the original would, and each is unchanged by the other', () => {
+    /** Everything a player can see of a game, as plain data. */
+    const observed = (game: SameGame) => ({
+      board: game.board.toString(),
+      counts: [...game.board.counts],
+      points: game.points,
+      score: game.score(),
+      moves: game.moves(),
+      history: game.history(),
+      movesPlayed: game.movesPlayed,
+      canUndo: game.canUndo,
+      canRedo: game.canRedo,
+      over: game.isOver(),
+      cleared: game.cleared(),
+    });
+    /** Plays `count` random steps: mostly moves, some undos and redos (which may do nothing). */
+    const play = (game: SameGame, driver: Prng, count: number) => {
+      for (let i = 0; i < count; i++) {
+        const roll = driver.nextInt(6);
+        const moves = game.moves();
+        if (roll === 0) game.undo();
+        else if (roll === 1) game.redo();
+        else if (moves.length > 0) game.play(...moves[driver.nextInt(moves.length)]);
+      }
+    };
+    for (let trial = 0; trial < 40; trial++) {
+      const driver = new Prng(trial, 3);
+      const rules = { scoring: SCORINGS[trial % 3], shift: trial % 2 === 0 ? 'left' : 'right' } as const;
+      const game = new SameGame(randomBoard(3 + (trial % 8), 3 + (trial % 5), 2 + (trial % 4), trial), rules);
+      play(game, driver, trial);
+      const copy = expectIndependentClone(game, driver, observed, (subject, random) => play(subject, random, 12));
+      while (game.undo() !== null);
+      while (copy.undo() !== null);
+      expect(observed(copy)).toEqual(observed(game));
+    }
   });
 
   it('closes columns to the right under the right shift', () => {

@@ -7,7 +7,7 @@ import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase, type Db } from '../../src/store/database.ts';
 import { claimTuneRun, createTuneRun, loadTuneEvaluations, loadTuneRun, releaseTuneRun } from '../../src/store/tune-runs.ts';
 import type { CrossEntropyState } from '../../src/tune/cross-entropy.ts';
-import { localEvaluator, type CandidateEvaluator } from '../../src/tune/evaluator.ts';
+import { TaskPool, type TaskRunner } from '../../src/bench/task-runner.ts';
 import type { GeneticState } from '../../src/tune/genetic.ts';
 import { initialTuneState, runTuning } from '../../src/tune/tuner.ts';
 import type { TuneConfig, TuneState } from '../../src/tune/tuning.ts';
@@ -18,7 +18,7 @@ const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + 
 describe('the tuning runs API', () => {
   let db: Db;
   let server: RunningServer;
-  const evaluator = localEvaluator(2);
+  const pool = new TaskPool(2);
   const get = async (path: string) => {
     const response = await fetch(`${server.url}${path}`);
     return { status: response.status, body: await response.json() };
@@ -27,7 +27,7 @@ describe('the tuning runs API', () => {
   const methodStates = new Map<number, unknown[]>();
 
   /** Plays a run of `tuning` on `playing` to its end (or its failure) and keeps its states. */
-  const play = async (tuning: TuneConfig, playing: CandidateEvaluator = evaluator) => {
+  const play = async (tuning: TuneConfig, playing: TaskRunner = pool) => {
     const id = createTuneRun(db, tuning, initialTuneState(tuning));
     const states: unknown[] = [];
     methodStates.set(id, states);
@@ -42,15 +42,15 @@ describe('the tuning runs API', () => {
     server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST });
     await play(tinyTuneConfig('ce', 1));
     await play(tinyTuneConfig('ga', 2));
-    // Interrupted in its second iteration: 8 candidates of the first and 2 of the second played.
-    let evaluations = 0;
+    // Interrupted in its second iteration: 8 candidates of the first and 2 of the second played, 2 games each.
+    let games = 0;
     await play(tinyTuneConfig('ce', 3), {
-      evaluate: (job) => (++evaluations > 10 ? Promise.reject(new Error('power cut')) : evaluator.evaluate(job)),
+      run: (task) => (++games > 10 * 2 ? Promise.reject(new Error('power cut')) : pool.run(task)),
       close: () => Promise.resolve(),
     });
   });
   afterAll(async () => {
-    await evaluator.close();
+    await pool.close();
     await server.close();
     db.close();
   });

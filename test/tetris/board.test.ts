@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
 import { InputError } from '../../src/core/errors.ts';
+import { Prng } from '../../src/core/prng.ts';
 import { Board, VANISH_ROWS, parseBoard, parseBoardSize } from '../../src/tetris/board.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 
@@ -22,6 +24,28 @@ describe('Board', () => {
     const board = parseBoard('#...\n####', { width: 4, height: 6 });
     expect(board.height).toBe(6);
     expect(board.toString().split('\n')).toEqual(['....', '....', '....', '....', '#...', '####']);
+  });
+
+  it('clones: the copy changes as the original under the same changes, and each is unchanged by the other', () => {
+    const prng = new Prng(11);
+    /** Fills random cells and drops random pieces where they fit, clearing full rows. */
+    const change = (board: Board, driver: Prng) => {
+      for (let i = 0; i < 20; i++) {
+        board.setCell(driver.nextInt(board.width), driver.nextInt(board.height), driver.nextInt(2) === 1);
+        const orientations = ROTATION_SYSTEMS.classic.orientations[driver.nextInt(7)];
+        const shape = orientations[driver.nextInt(orientations.length)];
+        const x = driver.nextInt(board.width - shape.width + 1);
+        const y = driver.nextInt(board.height);
+        if (board.fits(shape, x, y)) board.place(shape, x, y);
+        board.clearFullRows();
+      }
+    };
+    for (let trial = 0; trial < 30; trial++) {
+      const board = new Board(4 + prng.nextInt(13), 4 + prng.nextInt(20));
+      change(board, prng);
+      const copy = expectIndependentClone(board, prng, (subject) => [...subject.rows], change);
+      expect(copy.equals(board)).toBe(true);
+    }
   });
 
   it('clears exactly the full rows and moves the rest down', () => {

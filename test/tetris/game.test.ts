@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { expectIndependentClone } from '../clone-property.ts';
 import { InputError } from '../../src/core/errors.ts';
-import { Game } from '../../src/tetris/game.ts';
-import type { Key } from '../../src/tetris/keys.ts';
+import { Game, randomizerFor, type GameOptions } from '../../src/tetris/game.ts';
+import { KEYS, type Key } from '../../src/tetris/keys.ts';
 import { PIECE_NAMES, pieceName } from '../../src/tetris/pieces.ts';
 import { PlacementGenerator } from '../../src/tetris/placements.ts';
-import { bagRandomizer } from '../../src/tetris/randomizers.ts';
+import { bagRandomizer, RANDOMIZER_NAMES, sequenceRandomizer, type Randomizer } from '../../src/tetris/randomizers.ts';
 import { Prng } from '../../src/core/prng.ts';
+import { RULE_SET_NAMES } from '../../src/tetris/rules.ts';
 
 const names = (pieces: number[]) => pieces.map(pieceName).join('');
 const pressAll = (game: Game, keys: string) => [...keys].forEach((key) => game.press(key as Key));
@@ -49,12 +51,13 @@ describe('randomizers', () => {
   });
 
   it("a piece source given to the game deals instead of the set-up's randomizer, one piece when the game needs it", () => {
-    const asked: number[] = [];
-    const pieces = { next: () => (asked.push(asked.length), 1) }; // always O
+    let asked = 0;
+    const os = sequenceRandomizer([1]); // always O
+    const pieces = { next: () => (asked++, os.next()), clone: () => os.clone() };
     const game = new Game({ rules: 'classic', seed: 5, preview: 0 }, { pieces });
-    expect(asked.length).toBe(2); // the falling piece and the one after it
+    expect(asked).toBe(2); // the falling piece and the one after it
     expect(dealt(game, 3)).toBe('OOO');
-    expect(asked.length).toBe(5);
+    expect(asked).toBe(5);
   });
 
   it('bag7 deals each run of seven as a shuffle of all seven pieces', () => {
@@ -63,6 +66,18 @@ describe('randomizers', () => {
     const sorted = [...PIECE_NAMES].sort().join('');
     for (let run = 0; run < 10; run++) expect([...pieces.slice(run * 7, run * 7 + 7)].sort().join('')).toBe(sorted);
     expect(pieces.slice(0, 7)).not.toBe(pieces.slice(7, 14));
+  });
+
+  it.each(RANDOMIZER_NAMES)('%s clones: the copy deals what the original deals next, each on its own', (name) => {
+    for (let dealtBefore = 0; dealtBefore < 15; dealtBefore++) {
+      const original = randomizerFor({ randomizer: name, seed: dealtBefore, sequence: 'TSZOIL' });
+      for (let i = 0; i < dealtBefore; i++) original.next();
+      const copy = original.clone();
+      const deal = (randomizer: Randomizer) => Array.from({ length: 30 }, () => randomizer.next());
+      const next = deal(original);
+      expect(deal(copy)).toEqual(next);
+      expect(deal(copy)).toEqual(deal(original));
+    }
   });
 });
 
@@ -239,5 +254,70 @@ describe('placing whole pieces', () => {
     game.place(0, 0, 0);
     expect(game.board.isFilled(1, 1)).toBe(true);
     expect(() => game.place(0, 0, 5)).toThrow(/cannot be placed at rotation 0, x 0, y 5/);
+  });
+});
+
+describe('clone', () => {
+  /** Everything a player can see of a game, as plain data. */
+  const observed = (game: Game) => {
+    const drops = game.dropPlacements();
+    return {
+      rows: [...game.board.rows],
+      active: game.active,
+      cells: game.activeCells(),
+      current: game.current,
+      preview: game.preview(),
+      counters: [game.score, game.lines, game.level, game.pieces, game.clock, game.gravityMs],
+      outcome: game.outcome,
+      lastLock: game.lastLock,
+      drops: Array.from({ length: drops.count }, (_, i) => [drops.rotation[i], drops.x[i], drops.y[i]]),
+      log: game.replayLog(),
+    };
+  };
+
+  /** Plays `count` inputs drawn by `driver`: placements, keys and waits, as the rules allow; stops at the game's end. */
+  function play(game: Game, driver: Prng, count: number): void {
+    const generator = new PlacementGenerator(game.board.width, game.board.height, game.system);
+    for (let i = 0; i < count && !game.over; i++) {
+      const roll = driver.nextInt(10);
+      if (game.active === null || roll === 0) {
+        const placements = generator.generate(
+          game.board,
+          game.current,
+          game.active === null ? 'drop' : 'reachable',
+          game.active ?? undefined,
+        );
+        const at = driver.nextInt(placements);
+        game.place(generator.rotation[at], generator.x[at], generator.y[at]);
+      } else if (roll < 7) {
+        game.press(KEYS[driver.nextInt(KEYS.length)]);
+      } else {
+        game.advance(driver.nextInt(3000));
+      }
+    }
+  }
+
+  const setUps = RULE_SET_NAMES.flatMap((rules) =>
+    RANDOMIZER_NAMES.map((randomizer): GameOptions => ({ rules, randomizer, sequence: randomizer === 'sequence' ? 'LJTOSZI' : undefined })),
+  );
+
+  it.each(setUps)('%o: the copy plays on as the original would, and each is unchanged by the other', (setUp) => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const game = new Game({ ...setUp, seed, width: 8, height: 12, garbageRows: seed % 4, preview: seed % 5 });
+      const driver = new Prng(seed, 5);
+      play(game, driver, seed * 4);
+      expectIndependentClone(game, driver, observed, (subject, random) => play(subject, random, 40));
+    }
+  });
+
+  it('keeps no log when the original keeps none, and tells no listener of its locks', () => {
+    const locks: number[] = [];
+    const game = new Game({ rules: 'research', seed: 3 }, { keepLog: false, onLock: (lock) => locks.push(lock.piece) });
+    play(game, new Prng(1), 5);
+    const copy = game.clone();
+    play(copy, new Prng(2), 5);
+    expect(copy.pieces).toBe(10);
+    expect(locks).toHaveLength(5);
+    expect(copy.replayLog().inputs).toEqual([]);
   });
 });

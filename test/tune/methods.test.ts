@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/core/prng.ts';
 import { crossEntropyMethod, noiseAt } from '../../src/tune/cross-entropy.ts';
 import { geneticAlgorithm, normalise } from '../../src/tune/genetic.ts';
-import { remainingSeconds } from '../../src/tune/eta.ts';
 import { rankByScore, type MethodSettings } from '../../src/tune/method.ts';
 
 const settings = (overrides: Partial<MethodSettings> = {}): MethodSettings => ({
@@ -96,38 +95,5 @@ describe('the genetic algorithm', () => {
 describe('rankByScore', () => {
   it('orders best first and keeps ties in index order', () => {
     expect(rankByScore([3, 5, 3, 9])).toEqual([3, 1, 0, 2]);
-  });
-});
-
-describe('remainingSeconds', () => {
-  const config = {
-    method: 'ce',
-    features: ['holes'],
-    width: 10,
-    height: 10,
-    population: 10,
-    gamesPerEval: 5,
-    iterations: 4,
-    noise: 'constant',
-    eliteFraction: 0.2,
-    seed: 1,
-    validationGames: 50,
-    start: null,
-    initialDeviation: 10,
-  } as const;
-
-  it('adds the rest of this iteration, the later ones and the validation, at this session’s pace', () => {
-    // 4 of 10 candidates in 8 s: 2 s each; 6 left (12 s); iterations 3 and 4 at 20 s each (40 s);
-    // validation: 3 finalists × 50 games = 30 candidates' worth of 5 games (60 s).
-    const progress = { phase: 'search', iteration: 1, evaluated: 4, evaluatedBefore: 0, candidates: 10, seconds: 8 } as const;
-    expect(remainingSeconds(progress, config, 3, 0)).toBe(12 + 40 + 60);
-    // A longer last iteration sets the pace of the later ones.
-    expect(remainingSeconds(progress, config, 3, 30)).toBe(12 + 60 + 90);
-  });
-
-  it('counts only what this session played, and is unknown before it played anything', () => {
-    const resumed = { phase: 'validation', iteration: 4, evaluated: 2, evaluatedBefore: 1, candidates: 3, seconds: 10 } as const;
-    expect(remainingSeconds(resumed, config, 3, 0)).toBe(10);
-    expect(remainingSeconds({ ...resumed, evaluated: 1 }, config, 3, 0)).toBeNull();
   });
 });

@@ -1,0 +1,32 @@
+import type { Db } from './database.ts';
+
+/**
+ * The results of harness tasks, every game's in one table, stored one by one as they end, so that an
+ * interrupted or extended experiment does only the tasks it lacks. A result is identified by its setup
+ * (everything that decides it but what it is played on: Gridmind's results revision, the agent or
+ * solver, the settings) and its instance (what it is played on: a Tetris game's seed, in decimal; a
+ * SameGame board's content key), the setup kept as its content key (src/core/content-key.ts). The result
+ * is kept as JSON, as the task gave it.
+ */
+export interface TaskKey {
+  readonly setup: string;
+  readonly instance: string;
+}
+
+/** Saves a task's result (`game`: the game it is of, `tetris` or `samegame`), replacing one stored for the same key. */
+export function saveTaskResult(db: Db, game: string, { setup, instance }: TaskKey, result: unknown): void {
+  db.prepare('INSERT OR REPLACE INTO task_results (game, setup, instance, result, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    game,
+    setup,
+    instance,
+    JSON.stringify(result),
+    new Date().toISOString(),
+  );
+}
+
+/** The stored result of a task, if any. */
+export function findTaskResult<R>(db: Db, { setup, instance }: TaskKey): R | undefined {
+  const row = db.prepare('SELECT result FROM task_results WHERE setup = ? AND instance = ?').get(setup, instance) as
+    { result: string } | undefined;
+  return row === undefined ? undefined : (JSON.parse(row.result) as R);
+}
