@@ -1,90 +1,23 @@
 import { LetterLog } from '../core/letter-log.ts';
 import { Prng } from '../core/prng.ts';
-import { PythonRandom } from '../core/python-random.ts';
-import { AVEIRO_DRAWINGS } from '../tetris/rotation/aveiro.ts';
+import { Game } from '../tetris/game.ts';
+import { dropPiece, movePiece, type MoveKey } from '../tetris/moves.ts';
+import { parsePiece } from '../tetris/pieces.ts';
+import { RULE_SETS } from '../tetris/rules.ts';
+import { CoursePieces, SHAPE_ORDER, type KeepalivePings, type ShapeName } from './course-random.ts';
+import { boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
 
-/**
- * The Aveiro course's Tetris game, tick for tick as its server (github.com/dgomes/ia-tetris) plays
- * it. Coordinates are the protocol's: [x, y] with y downwards, walls at x = 0 and x = 9 for y 0…29,
- * the floor at y = 30; cells are listed in the orders the original produces (piece cells row by row;
- * locked cells in the order they locked).
- */
+export { SHAPE_ORDER, type ShapeName } from './course-random.ts';
+export { GRID, HEIGHT, WIDTH, type Cell } from './wire.ts';
 
-export type Cell = [x: number, y: number];
+/** The course's game speed: ticks per second, the engine's gravity under the `aveiro` rules (10 + score ÷ 10). */
+const ticksPerSecond = (gravityMs: number) => Math.round(1000 / gravityMs);
 
-export const WIDTH = 10;
-export const HEIGHT = 30;
-/** Ticks per second at score 0; one more per 10 points. */
-export const BASE_SPEED = 10;
-const POINTS_PER_SPEED_STEP = 10;
-/** Where a new piece's 5×5 box goes: x = (10 − 5) / 2 rounded down, y = 0. */
-const SPAWN_X = 2;
+/** Ticks per second when a game starts. */
+export const BASE_SPEED = ticksPerSecond(RULE_SETS.aveiro.gravityMs(0, 0));
 
-/** The shapes in the original's order, which a seeded draw indexes. */
-export const SHAPE_ORDER = ['S', 'Z', 'I', 'O', 'J', 'T', 'L'] as const;
-export type ShapeName = (typeof SHAPE_ORDER)[number];
-
-/** Per shape, its orientations as box cells [dx, dy] (y down), row by row as the drawings list them. */
-export const SHAPE_CELLS: Readonly<Record<ShapeName, readonly (readonly Cell[])[]>> = Object.fromEntries(
-  SHAPE_ORDER.map((name) => [
-    name,
-    AVEIRO_DRAWINGS[name].map((rows) =>
-      rows.flatMap((row, dy) => [...row].flatMap((char, dx) => (char === '1' ? [[dx, dy] as Cell] : []))),
-    ),
-  ]),
-) as Record<ShapeName, Cell[][]>;
-
-/** The walls and the floor, in the original's order: the floor (x 0…9), the left wall, the right wall (y 0…29). */
-export const GRID: readonly Cell[] = [
-  ...Array.from({ length: WIDTH }, (_, x): Cell => [x, HEIGHT]),
-  ...Array.from({ length: HEIGHT }, (_, y): Cell => [0, y]),
-  ...Array.from({ length: HEIGHT }, (_, y): Cell => [WIDTH - 1, y]),
-];
-
-/** A piece: its shape, orientation index and box position. */
-export interface PieceState {
-  readonly shape: ShapeName;
-  readonly rotation: number;
-  readonly x: number;
-  readonly y: number;
-}
-
-export function pieceCells({ shape, rotation, x, y }: PieceState): Cell[] {
-  return SHAPE_CELLS[shape][rotation].map(([dx, dy]) => [x + dx, y + dy]);
-}
-
-/** Whether a piece lies clear of the walls, the floor and the locked cells (keys y · WIDTH + x). */
-export function fitsAmong(filled: ReadonlySet<number>, piece: PieceState): boolean {
-  return SHAPE_CELLS[piece.shape][piece.rotation].every(([dx, dy]) => {
-    const [x, y] = [piece.x + dx, piece.y + dy];
-    return x > 0 && x < WIDTH - 1 && y < HEIGHT && !filled.has(y * WIDTH + x);
-  });
-}
-
-/**
- * Where a key takes a piece that has just fallen a row: `w` the next orientation, `a`/`d` one column
- * left or right (each reverted when blocked), `s` the lowest free row below; anything else leaves it.
- */
-export function keyMove(piece: PieceState, key: string, valid: (piece: PieceState) => boolean): PieceState {
-  switch (key) {
-    case 's': {
-      let dropped = piece;
-      while (valid({ ...dropped, y: dropped.y + 1 })) dropped = { ...dropped, y: dropped.y + 1 };
-      return dropped;
-    }
-    case 'w': {
-      const turned = { ...piece, rotation: (piece.rotation + 1) % SHAPE_CELLS[piece.shape].length };
-      return valid(turned) ? turned : piece;
-    }
-    case 'a':
-    case 'd': {
-      const shifted = { ...piece, x: piece.x + (key === 'a' ? -1 : 1) };
-      return valid(shifted) ? shifted : piece;
-    }
-    default:
-      return piece;
-  }
-}
+/** The protocol's keys that move a piece, as the engine's: `s` is handled apart (down without locking). */
+const ENGINE_KEY: Readonly<Record<string, MoveKey>> = { w: 'C', a: 'L', d: 'R' };
 
 /** A state frame, as sent after every tick. */
 export interface Frame {
@@ -104,56 +37,116 @@ export interface Info {
   score: number;
 }
 
-/** The description of a game before it starts: what a client gets in reply to its join. */
-export function startInfo(): Info {
-  return { dimensions: [WIDTH, HEIGHT], grid: GRID, game_speed: BASE_SPEED, score: 0 };
+/** The description of a game with this score and speed (the course replies to a join with its last game's). */
+export function gameInfo(score = 0, gameSpeed = BASE_SPEED): Info {
+  return { dimensions: [WIDTH, HEIGHT], grid: GRID, game_speed: gameSpeed, score };
 }
 
-/** The keys that move a piece (`keyMove`); a tick's other keys do nothing. */
-const APPLIED_KEYS = ['w', 'a', 'd', 's'];
-
-/** A falling piece starts in orientation 1 (O, with one orientation, in 0). */
-const startRotation = (shape: ShapeName) => 1 % SHAPE_CELLS[shape].length;
+/** The description of a game before it starts: what a client gets in reply to its join. */
+export function startInfo(): Info {
+  return gameInfo();
+}
 
 /**
- * One game. `keypress` keeps the last key received; each `tick` (one every 1/`gameSpeed` seconds,
- * which the caller times) spawns a piece if none falls, moves it down one row, and then, if that was
- * possible, applies the last key — `w` turn (reverted when blocked), `a`/`d` shift (reverted when
- * blocked), `s` drop to the lowest free row (it locks on the next tick) — or else puts it back up
- * one row, locks it, clears full rows and scores lines². A spawn that collides ends the game; that
- * tick still moves and locks the piece.
+ * How a seed deals pieces: `gridmind`, Gridmind's own generator; `course`, the course server's (Python's
+ * `random.seed(seed)` then `random.choice` over the shapes in its order, with its keepalive pings'
+ * draws when the server counts them), the very pieces it deals.
+ */
+export const PIECE_GENERATORS = ['gridmind', 'course'] as const;
+export type PieceGenerator = (typeof PIECE_GENERATORS)[number];
+
+/** Where a game's pieces come from, one at a time, when the game deals them. */
+export interface PieceSource {
+  next(): ShapeName;
+}
+
+/** A seed's pieces: Gridmind's generator, or the course's with the pings of `pings` at the times of `now`. */
+export function seededPieces(seed: number, generator: PieceGenerator, pings?: KeepalivePings, now?: () => number): PieceSource {
+  if (generator === 'course') return new CoursePieces(seed, pings ?? null, now);
+  const prng = new Prng(seed);
+  return { next: () => SHAPE_ORDER[prng.nextInt(SHAPE_ORDER.length)] };
+}
+
+/** A fixed list of pieces dealt in order (for replaying a recorded game). */
+export function listedPieces(shapes: readonly ShapeName[]): PieceSource {
+  let next = 0;
+  return {
+    next: () => {
+      if (next >= shapes.length) throw new Error(`the piece list of ${shapes.length} shapes has run out`);
+      return shapes[next++];
+    },
+  };
+}
+
+/** The keys a tick applies after the fall; a tick's other keys do nothing. */
+const APPLIED_KEYS = ['w', 'a', 'd', 's'];
+
+/**
+ * The Aveiro course's Tetris game (github.com/dgomes/ia-tetris) on Gridmind's engine: a `Game` under
+ * the `aveiro` rules plays the pieces, and this module runs the course's clock and speaks its wire
+ * format. One tick is one gravity step of the engine (the piece falls a row, or locks when it cannot),
+ * and then, when it fell, the last key received since the previous tick: `w` turns (the `aveiro`
+ * rotation: the next orientation, reverted when blocked), `a`/`d` shift, `s` moves the piece down to
+ * the lowest free row without locking it (the next tick's fall locks it). After a lock the frame shows
+ * no piece for one tick, and the next tick brings the head of the queue in and deals one more piece
+ * (the course deals three when a game starts and one at each spawn). A spawn that collides ends the
+ * game; that tick still moves the piece down when it can, or else adds its cells to the locked ones.
  */
 export class AveiroGame {
-  /** Locked cells, in the order they locked (rows shift down as rows clear). */
+  /** Locked cells, in the order they locked (rows shift down as rows clear), as the wire lists them. */
   game: Cell[] = [];
-  current: PieceState | null = null;
-  next: ShapeName[];
-  score = 0;
-  gameSpeed = BASE_SPEED;
+  /** The next pieces the frames show: the one to come first, then the two after it. */
+  readonly next: ShapeName[];
   running = true;
-  /** Lines cleared and pieces locked so far. */
-  lines = 0;
-  pieces = 0;
-  /** Every shape drawn so far, in order (`dealt`). */
+  private readonly engine: Game;
+  /** Pieces dealt that the engine has not taken yet. */
+  private readonly waiting: ShapeName[] = [];
+  /** Whether a piece is falling, as the frames show it (none in the tick after a lock). */
+  private falling = false;
+  /** The piece of the tick that ended the game, when it did not lock. */
+  private lastPiece: Cell[] | null = null;
   private readonly drawn = new LetterLog();
-  /** Each tick's key so far (`ticks`). */
   private readonly applied = new LetterLog();
   private lastKey = '';
-  private readonly draw: () => ShapeName;
-  private readonly filled = new Set<number>();
+  private readonly source: PieceSource;
+  /** Rows cleared by the cells of the piece that ended the game (see `lastTick`). */
+  private endingLines = 0;
 
-  /**
-   * The pieces come from a seed (random without one), drawn by `generator`, or from a fixed list dealt in
-   * order (for replaying a recorded game).
-   */
-  constructor(source: number | readonly ShapeName[] = Math.floor(Math.random() * 2 ** 32), generator: PieceGenerator = 'gridmind') {
-    const draw = typeof source === 'number' ? seededDraw(source, generator) : listedDraw(source);
-    this.draw = () => {
-      const shape = draw();
-      this.drawn.push(shape);
-      return shape;
+  /** The pieces come from a seed (random without one) by `generator`, from a list dealt in order, or from a source. */
+  constructor(
+    source: number | readonly ShapeName[] | PieceSource = Math.floor(Math.random() * 2 ** 32),
+    generator: PieceGenerator = 'gridmind',
+  ) {
+    this.source =
+      typeof source === 'number' ? seededPieces(source, generator) : Array.isArray(source) ? listedPieces(source) : (source as PieceSource);
+    this.next = [this.deal(), this.deal(), this.deal()];
+    // The engine takes each piece when it needs it: never before the course would have dealt it.
+    const pieces = {
+      next: () => parsePiece(this.waiting.shift()!),
+      clone: (): never => {
+        throw new Error("an Aveiro game's engine is never copied: its pieces come as the course deals them");
+      },
     };
-    this.next = [this.draw(), this.draw(), this.draw()];
+    this.engine = new Game({ rules: 'aveiro', preview: 0 }, { keepLog: false, pieces });
+  }
+
+  get score(): number {
+    return this.engine.score + this.endingLines ** 2;
+  }
+
+  get lines(): number {
+    return this.engine.lines + this.endingLines;
+  }
+
+  /** Pieces locked so far, the one that ended the game included when its cells were added. */
+  get pieces(): number {
+    return this.engine.pieces + (this.running || this.falling ? 0 : 1);
+  }
+
+  /** Ticks per second now. */
+  get gameSpeed(): number {
+    const { rules } = this.engine;
+    return ticksPerSecond(rules.gravityMs(rules.level(this.lines, this.score), this.score));
   }
 
   /** Every shape drawn so far, in order, as letters ("SZT…"): the pieces played and the next ones shown. */
@@ -180,19 +173,21 @@ export class AveiroGame {
   }
 
   tick(): Frame {
-    if (this.current === null) {
-      const shape = this.next.shift()!;
-      this.next.push(this.draw());
-      this.current = { shape, rotation: startRotation(shape), x: SPAWN_X, y: 0 };
-      if (!this.valid(this.current)) this.running = false;
+    const { engine } = this;
+    if (!this.falling) {
+      this.next.shift();
+      this.next.push(this.deal());
+      this.falling = true;
+      if (engine.over) return this.lastTick();
     }
-    const fallen = { ...this.current, y: this.current.y + 1 };
-    if (this.valid(fallen)) {
-      this.current = this.applyKey(fallen);
+    const locked = engine.pieces;
+    engine.advance(engine.gravityMs); // one gravity step: the fall, or the lock
+    if (engine.pieces === locked) {
+      this.applyKey();
       this.applied.push(APPLIED_KEYS.includes(this.lastKey) ? this.lastKey : '.');
     } else {
-      this.lock(this.current);
-      this.current = null;
+      this.addLock();
+      this.falling = false;
       this.applied.push('.');
     }
     this.lastKey = '';
@@ -200,67 +195,81 @@ export class AveiroGame {
   }
 
   frame(): Frame {
+    const active = this.engine.active;
+    const piece = !this.falling ? null : (this.lastPiece ?? (active === null ? null : pieceOnWire(this.engine.system, active)));
     return {
       game: this.game.map(([x, y]) => [x, y]),
-      piece: this.current === null ? null : pieceCells(this.current),
-      next_pieces: this.next.map((shape) => pieceCells({ shape, rotation: startRotation(shape), x: 0, y: 0 })),
+      piece,
+      next_pieces: this.next.map(boxCells),
       game_speed: this.gameSpeed,
       score: this.score,
     };
   }
 
   info(): Info {
-    return { dimensions: [WIDTH, HEIGHT], grid: GRID, game_speed: this.gameSpeed, score: this.score };
+    return gameInfo(this.score, this.gameSpeed);
   }
 
-  /** Whether a piece lies clear of the walls, the floor and the locked cells. */
-  valid(piece: PieceState): boolean {
-    return fitsAmong(this.filled, piece);
+  private deal(): ShapeName {
+    const shape = this.source.next();
+    this.drawn.push(shape);
+    this.waiting.push(shape);
+    return shape;
   }
 
-  private applyKey(piece: PieceState): PieceState {
-    return keyMove(piece, this.lastKey, (moved) => this.valid(moved));
-  }
-
-  /** Locks the piece, then clears full rows top to bottom, each moving the rows above it down one. */
-  private lock(piece: PieceState): void {
-    this.game.push(...pieceCells(piece));
-    this.pieces++;
-    const counts = new Map<number, number>();
-    for (const [, y] of this.game) counts.set(y, (counts.get(y) ?? 0) + 1);
-    const full = [...counts].filter(([, count]) => count === WIDTH - 2).map(([y]) => y);
-    for (const row of full.sort((a, b) => a - b)) {
-      this.game = this.game.filter(([, y]) => y !== row).map(([x, y]) => (y < row ? [x, y + 1] : [x, y]));
+  private applyKey(): void {
+    const { engine } = this;
+    if (this.lastKey === 's') {
+      const lowest = dropPiece(engine.board, engine.system, engine.active!).y;
+      while (engine.active!.y > lowest) engine.press('D');
+    } else if (this.lastKey in ENGINE_KEY) {
+      engine.press(ENGINE_KEY[this.lastKey]);
     }
-    this.filled.clear();
-    for (const [x, y] of this.game) this.filled.add(y * WIDTH + x);
-    this.lines += full.length;
-    this.score += full.length ** 2;
-    this.gameSpeed = BASE_SPEED + Math.floor(this.score / POINTS_PER_SPEED_STEP);
   }
-}
 
-/**
- * How a seed deals pieces: `gridmind`, Gridmind's own generator; `course`, the course server's (Python's
- * `random.seed(seed)` then `random.choice` over the shapes in its order), the very pieces it deals.
- */
-export const PIECE_GENERATORS = ['gridmind', 'course'] as const;
-export type PieceGenerator = (typeof PIECE_GENERATORS)[number];
-
-/** Uniform draws over the seven shapes, as the original's random.choice. */
-function seededDraw(seed: number, generator: PieceGenerator): () => ShapeName {
-  if (generator === 'course') {
-    const random = new PythonRandom(seed);
-    return () => random.choice(SHAPE_ORDER);
+  /** Adds the locked piece's cells to the wire's list, then takes out the rows the engine cleared, moving the cells above them down. */
+  private addLock(): void {
+    const { engine } = this;
+    this.game.push(...pieceOnWire(engine.system, engine.lastLock!));
+    this.removeRows(engine.clearedRows.map(wireRow));
   }
-  const prng = new Prng(seed);
-  return () => SHAPE_ORDER[prng.nextInt(SHAPE_ORDER.length)];
-}
 
-function listedDraw(shapes: readonly ShapeName[]): () => ShapeName {
-  let next = 0;
-  return () => {
-    if (next >= shapes.length) throw new Error(`the piece list of ${shapes.length} shapes has run out`);
-    return shapes[next++];
-  };
+  /** Takes the cells of these rows out of the wire's list, moving each cell above them down a row per row taken out below it. */
+  private removeRows(rows: readonly number[]): void {
+    if (rows.length === 0) return;
+    this.game = this.game.filter(([, y]) => !rows.includes(y)).map(([x, y]) => [x, y + rows.filter((row) => row > y).length]);
+  }
+
+  /**
+   * The tick whose spawn collided: the course still moves the piece down a row when it fits there (then
+   * applies the key, with the engine's moves), or else adds its cells, overlapping, to the locked ones,
+   * and clears the rows that then list 8 cells. The game is over.
+   */
+  private lastTick(): Frame {
+    const { engine } = this;
+    this.running = false;
+    const piece = engine.current;
+    const spawn = { piece, ...engine.system.spawn(piece, engine.board.width, engine.board.height) };
+    const fallen = { ...spawn, y: spawn.y - 1 };
+    const { board, system } = engine;
+    if (board.fits(system.orientations[piece][fallen.rotation], fallen.x, fallen.y)) {
+      const key = this.lastKey;
+      const moved =
+        key === 's' ? dropPiece(board, system, fallen) : key in ENGINE_KEY ? movePiece(board, system, fallen, ENGINE_KEY[key]) : null;
+      this.lastPiece = pieceOnWire(system, moved ?? fallen);
+      this.applied.push(APPLIED_KEYS.includes(key) ? key : '.');
+    } else {
+      this.game.push(...pieceOnWire(system, spawn));
+      // The course then clears the rows its list holds 8 cells of, the overlapping ones counted twice: a
+      // board cannot hold them, so the rows are counted here, on the list.
+      const counts = new Map<number, number>();
+      for (const [, y] of this.game) counts.set(y, (counts.get(y) ?? 0) + 1);
+      const full = [...counts].filter(([, count]) => count === COLUMNS).map(([y]) => y);
+      this.removeRows(full);
+      this.endingLines = full.length;
+      this.falling = false;
+      this.applied.push('.');
+    }
+    return this.frame();
+  }
 }

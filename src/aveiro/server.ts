@@ -6,7 +6,8 @@ import type { Db } from '../store/database.ts';
 import { cleanName, nameProblem } from '../core/player-names.ts';
 import { addHighScore, topHighScores } from '../store/highscores.ts';
 import { AVEIRO_TABLE } from './score-table.ts';
-import { AveiroGame, startInfo, type PieceGenerator } from './game.ts';
+import { KeepalivePings } from './course-random.ts';
+import { AveiroGame, seededPieces, startInfo, type Info, type PieceGenerator } from './game.ts';
 import { aveiroReplayLog } from './replay.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
@@ -36,8 +37,14 @@ export interface AveiroServerOptions {
   readonly seed?: number | null;
   /** Game k (0-based, in the order games start) gets the pieces of seed `seeds` + k. */
   readonly seeds?: number | null;
-  /** How a seed deals pieces (default `gridmind`; `course`: as the course's server deals them). */
+  /**
+   * How a seed deals pieces (default `gridmind`). `course`: as the course's server deals them, its
+   * connections' keepalive pings included; the server then also answers a join as the course does (with
+   * the score and speed of the game started last) and closes a finished game with no reason.
+   */
   readonly pieces?: PieceGenerator;
+  /** The time in milliseconds on which the course's keepalive pings fall (performance.now unless given; tests give their own). */
+  readonly clock?: () => number;
   /** Games running at once; later players wait their turn. */
   readonly maxGames: number;
   /** How many ended games to list (FINISHED_GAMES_KEPT unless given). */
@@ -89,7 +96,6 @@ interface Connection {
 
 /** One player's game: its own clock, its player and the viewers that follow it. */
 class GameSession {
-  readonly game: AveiroGame;
   readonly startedAt = new Date();
   private timer: NodeJS.Timeout | null = null;
   private firstFrame = true;
@@ -98,12 +104,11 @@ class GameSession {
   constructor(
     readonly id: number,
     readonly player: Connection,
-    seed: number | undefined,
+    readonly game: AveiroGame,
     private readonly server: AveiroServer,
-    pieces: PieceGenerator,
-  ) {
-    this.game = new AveiroGame(seed, pieces);
-  }
+    /** When it started, on the server's clock. */
+    readonly startedClock: number,
+  ) {}
 
   start(): void {
     this.lastTickAt = performance.now();
@@ -153,8 +158,24 @@ export class AveiroServer {
   private readonly viewers = new Set<Connection>();
   private gamesStarted = 0;
   private readonly lateness: number[] = [];
+  /** The connections whose keepalive pings the course's generator draws, under `course` pieces. */
+  private readonly pings = new KeepalivePings();
+  private readonly clock: () => number;
+  /** The game started last, whose score and speed the course's join reply carries. */
+  private lastStarted: AveiroGame | null = null;
 
-  constructor(private readonly options: AveiroServerOptions) {}
+  constructor(private readonly options: AveiroServerOptions) {
+    this.clock = options.clock ?? (() => performance.now());
+  }
+
+  private get courseLike(): boolean {
+    return this.options.pieces === 'course';
+  }
+
+  /** What a join is answered with: a game about to start, or under `course` pieces the game started last (the course's `game.info()`). */
+  private joinInfo(): Info {
+    return this.courseLike && this.lastStarted !== null ? this.lastStarted.info() : startInfo();
+  }
 
   /** Takes over WebSocket upgrades to /player and /viewer on an HTTP server. */
   attach(server: Server): void {
@@ -215,7 +236,7 @@ export class AveiroServer {
     this.broadcast(session, final);
     this.end(session, 'game over', replay === undefined ? null : scoreId);
     session.player.session = undefined;
-    session.player.socket.close(1000, 'game over');
+    session.player.socket.close(1000, this.courseLike ? '' : 'game over');
     this.startWaitingGames();
   }
 
@@ -228,8 +249,12 @@ export class AveiroServer {
   private accept(socket: WebSocket, role: Connection['role']): void {
     const connection: Connection = { socket, role, tokens: FLOOD_BURST, refilledAt: performance.now() };
     if (role === 'viewer') this.viewers.add(connection);
+    const closePings = this.pings.open(this.clock());
     socket.on('message', (data, isBinary) => this.receive(connection, data, isBinary));
-    socket.on('close', () => this.leave(connection));
+    socket.on('close', () => {
+      closePings(this.clock());
+      this.leave(connection);
+    });
     socket.on('error', () => socket.terminate());
   }
 
@@ -271,7 +296,7 @@ export class AveiroServer {
       connection.following = request.game;
       connection.watching = true;
       const followed = request.game === undefined ? undefined : this.sessions.get(request.game);
-      send(connection.socket, JSON.stringify(followed?.game.info() ?? startInfo()));
+      send(connection.socket, JSON.stringify(followed?.game.info() ?? this.joinInfo()));
       return;
     }
     if (connection.name !== undefined) return reply('already joined: one game per connection');
@@ -279,7 +304,7 @@ export class AveiroServer {
     const problem = nameProblem(request.name);
     if (problem !== null) return reply(problem);
     connection.name = cleanName(request.name);
-    send(connection.socket, JSON.stringify(startInfo()));
+    send(connection.socket, JSON.stringify(this.joinInfo()));
     this.waiting.push(connection);
     this.startWaitingGames();
   }
@@ -289,8 +314,10 @@ export class AveiroServer {
       const player = this.waiting.shift()!;
       if (player.socket.readyState !== player.socket.OPEN) continue;
       const k = this.gamesStarted++;
-      const seed = this.options.seed ?? (this.options.seeds == null ? undefined : this.options.seeds + k);
-      const session = new GameSession(k + 1, player, seed, this, this.options.pieces ?? 'gridmind');
+      const seed = this.options.seed ?? (this.options.seeds == null ? Math.floor(Math.random() * 2 ** 32) : this.options.seeds + k);
+      const pieces = seededPieces(seed, this.options.pieces ?? 'gridmind', this.pings, this.clock);
+      const session = new GameSession(k + 1, player, new AveiroGame(pieces), this, this.clock());
+      this.lastStarted = session.game;
       player.session = session;
       this.sessions.set(session.id, session);
       this.newest = session.id;
@@ -316,6 +343,8 @@ export class AveiroServer {
     this.sessions.delete(session.id);
     this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending, replayId });
     this.finished.length = Math.min(this.finished.length, this.options.finishedKept ?? FINISHED_GAMES_KEPT);
+    // No live game draws before its start: the pings of connections closed before then no longer count.
+    this.pings.forgetClosedBefore(Math.min(this.clock(), ...[...this.sessions.values()].map((live) => live.startedClock)));
   }
 
   /** A joined viewer follows its chosen game, or else the most recently started one. */

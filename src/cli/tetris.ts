@@ -44,7 +44,7 @@ export function registerTetrisCommands(program: Command): void {
     .option('--board-file <file>', 'start from this board: rows of "." and "#", top row first (bottom rows when --board is larger)')
     .option(
       '--mode <mode>',
-      'drop: straight drops (research protocol); reachable: every resting spot reachable from spawn',
+      'drop: straight drops (research protocol); reachable: every resting spot reachable from spawn; ticks: reachable when the piece falls a row before each key (the Aveiro server)',
       optionParser(parsePlacementMode),
       'drop',
     )

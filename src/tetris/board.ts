@@ -68,12 +68,16 @@ export class Board {
     for (let k = 0; k < rows.length; k++) this.rows[y + k] |= rows[k] << x;
   }
 
-  /** Removes every full row of the board, moving the rows above (the vanish zone's too) down; returns how many. */
-  clearFullRows(): number {
+  /**
+   * Removes every full row of the board, moving the rows above (the vanish zone's too) down; returns how
+   * many. `removed`, when given, receives the rows removed, numbered as they were, bottom first.
+   */
+  clearFullRows(removed?: number[]): number {
     const rows = this.rows;
     let kept = 0;
     for (let y = 0; y < rows.length; y++) {
       if (y >= this.height || rows[y] !== this.fullRow) rows[kept++] = rows[y];
+      else removed?.push(y);
     }
     const cleared = rows.length - kept;
     rows.fill(0, kept);

@@ -117,6 +117,8 @@ export class Game {
   pieces = 0;
   outcome: Outcome = 'playing';
   lastLock: LockResult | null = null;
+  /** The rows the last lock cleared, numbered from the floor as they were before the clear, bottom first. */
+  readonly clearedRows: number[] = [];
   /** Game time in milliseconds. */
   clock = 0;
   private nextGravityAt = Infinity;
@@ -132,12 +134,17 @@ export class Game {
 
   /**
    * With `keepLog: false` the inputs are not recorded (for very long agent games); `replayLog` is then
-   * empty. `onLock` is told of every lock as it happens, gravity's included.
+   * empty. `onLock` is told of every lock as it happens, gravity's included. `pieces`, when given, deals
+   * the pieces instead of the set-up's randomizer (a front end that deals its own, as the Aveiro server
+   * does); the replay log's set-up then does not say which pieces came.
    */
-  constructor(options?: GameOptions, settings?: { keepLog?: boolean; onLock?: (lock: LockResult) => void });
+  constructor(options?: GameOptions, settings?: { keepLog?: boolean; onLock?: (lock: LockResult) => void; pieces?: Randomizer });
   /** @internal The start of a copy (see {@link clone}): `source`'s set-up, and copies of its board and randomizer. */
   constructor(source: Game);
-  constructor(from: GameOptions | Game = {}, { keepLog = true, onLock }: { keepLog?: boolean; onLock?: (lock: LockResult) => void } = {}) {
+  constructor(
+    from: GameOptions | Game = {},
+    { keepLog = true, onLock, pieces }: { keepLog?: boolean; onLock?: (lock: LockResult) => void; pieces?: Randomizer } = {},
+  ) {
     if (from instanceof Game) {
       this.config = { ...from.config };
       this.rules = from.rules;
@@ -153,7 +160,7 @@ export class Game {
     this.rules = RULE_SETS[config.rules];
     this.system = ROTATION_SYSTEMS[config.rotation];
     this.board = new Board(config.width, config.height);
-    this.randomizer = randomizerFor(config);
+    this.randomizer = pieces ?? randomizerFor(config);
     this.keepLog = keepLog;
     this.onLock = onLock;
     if (config.garbageRows > 0) addGarbage(this.board, config.garbageRows, new Prng(config.seed, GARBAGE_STREAM));
@@ -177,6 +184,7 @@ export class Game {
     copy.pieces = this.pieces;
     copy.outcome = this.outcome;
     copy.lastLock = this.lastLock;
+    copy.clearedRows.push(...this.clearedRows);
     copy.clock = this.clock;
     copy.nextGravityAt = this.nextGravityAt;
     copy.upcoming.push(...this.upcoming);
@@ -277,7 +285,8 @@ export class Game {
 
   private lock(placed: ActivePiece): void {
     this.board.place(this.system.orientations[placed.piece][placed.rotation], placed.x, placed.y);
-    const lines = this.board.clearFullRows();
+    this.clearedRows.length = 0;
+    const lines = this.board.clearFullRows(this.clearedRows);
     const points = this.rules.points(lines, this.level);
     this.score += points;
     this.lines += lines;

@@ -5,21 +5,26 @@ import type { Piece } from './pieces.ts';
 import { CLOCKWISE, COUNTER_CLOCKWISE, type RotationSystem, type Spawn } from './rotation/index.ts';
 import type { Orientation } from './shape.ts';
 
-export const PLACEMENT_MODES = ['drop', 'reachable'] as const;
+export const PLACEMENT_MODES = ['drop', 'reachable', 'ticks'] as const;
 /**
  * `drop`: every distinct rotation × column, dropped straight down from above the stack (the research
  * protocol's actions). `reachable`: every resting position the piece can reach from its spawn with
- * left, right, rotations and soft drops under the rotation system, slides and tucks included.
+ * left, right, rotations and soft drops under the rotation system, slides and tucks included. `ticks`:
+ * every resting position the piece can reach when each step first moves it down one row and then
+ * applies at most one key (the Aveiro course's server: one key per tick, after the tick's fall); a
+ * hard drop there moves the piece to the lowest free row without locking it, and a piece that cannot
+ * fall locks at the next step.
  */
 export type PlacementMode = (typeof PLACEMENT_MODES)[number];
 
 /** Key codes stored per search edge, indexing this string of key letters (see `keys.ts`). */
-const KEY_CODES = 'LRCAD';
+const KEY_CODES = 'LRCADH';
 const LEFT = 0;
 const RIGHT = 1;
 const TURN_CLOCKWISE = 2;
 const TURN_COUNTER_CLOCKWISE = 3;
 const SOFT_DROP = 4;
+const HARD_DROP = 5;
 
 /**
  * A list of placements of one piece: orientation `rotation` with its bounding box's bottom-left corner
@@ -47,7 +52,8 @@ export interface Placements {
  * of the rotation system with that shape) with its bounding box's bottom-left corner at (`x`, `y`),
  * x from the left and y from the floor. Its key path is the shortest sequence of keys (see `keys.ts`;
  * each key counts one) that brings a new piece from its spawn position to rest there and locks it with
- * a hard drop.
+ * a hard drop. Under `ticks` it is one key per step instead, `D` for a step with no key, and ends where
+ * the piece comes to rest (the next step locks it).
  */
 export class PlacementGenerator implements Placements {
   /** Number of placements found by the last `generate`. */
@@ -164,7 +170,8 @@ export class PlacementGenerator implements Placements {
     this.pathsFound = false;
     this.count = 0;
     if (mode === 'drop') this.generateDrops(board);
-    else this.generateReachable(board);
+    else if (mode === 'reachable') this.generateReachable(board);
+    else this.generateTicks(board);
     return this.count;
   }
 
@@ -183,7 +190,7 @@ export class PlacementGenerator implements Placements {
    * it (a drop placement under an overhang the piece cannot pass). Read it before the board changes.
    */
   keys(i: number): string | null {
-    if (this.mode === 'reachable') return this.searchedKeys(i);
+    if (this.mode !== 'drop') return this.searchedKeys(i);
     const finder = (this.pathFinder ??= new PlacementGenerator(this.width, this.height, this.system));
     if (!this.pathsFound) {
       finder.generate(this.board!, this.piece, 'reachable', this.givenSpawn);
@@ -213,43 +220,60 @@ export class PlacementGenerator implements Placements {
     }
   }
 
-  private generateReachable(board: Board): void {
-    const { width, piece, rowStride, fitMasks, wordRotation, restRows, placed, unseen, queue, parentKey } = this;
+  /**
+   * Measures the piece's fits on `board` and queues the search's first state, the spawn's; returns
+   * false when the spawn is blocked or off the board (no placement).
+   */
+  private startSearch(board: Board): boolean {
+    const { width, piece, fitMasks } = this;
     this.measureFits(board);
-    unseen.set(fitMasks);
-    placed.fill(0);
+    this.unseen.set(fitMasks);
+    this.placed.fill(0);
     const start = this.givenSpawn ?? this.system.spawn(piece, width, this.height);
     const outside = start.x < 0 || start.x + this.system.orientations[piece][start.rotation].width > width || start.y >= this.rowCount;
     const first = this.state(start.rotation, start.x, start.y);
-    if (outside || start.y < 0 || ((fitMasks[first >>> 5] >>> (first & 31)) & 1) === 0) return; // blocked spawn: no placement
-
-    const restRowsOfPiece = piece * fitMasks.length;
-    const canonicalOfPiece = piece * this.rotations;
-    const turnsOfPiece = canonicalOfPiece * 2;
+    if (outside || start.y < 0 || ((fitMasks[first >>> 5] >>> (first & 31)) & 1) === 0) return false;
     this.queueTail = 0;
     this.visit(-1, 0, first);
+    return true;
+  }
+
+  /**
+   * The state a piece at `state` falls to: above the highest row below it where the piece does not
+   * fit. The bit under the column's row 0 is the top bit of the column before, always clear.
+   */
+  private restingState(state: number): number {
+    const fitMasks = this.fitMasks;
+    let word = state >>> 5;
+    let blocked = ~fitMasks[word] & ((1 << (state & 31)) - 1);
+    while (blocked === 0) blocked = ~fitMasks[--word];
+    return (word << 5) + 32 - Math.clz32(blocked);
+  }
+
+  /** Adds the placement of a piece resting at `resting`, unless found already or not inside the board; its key path ends at `from`. */
+  private placeAt(resting: number, rotation: number, from: number): void {
+    const rest = resting + this.canonicalStep[this.piece * this.rotations + rotation];
+    const restRowsOfPiece = this.piece * this.fitMasks.length;
+    if (
+      ((this.placed[rest >>> 5] >>> (rest & 31)) & 1) === 0 &&
+      ((this.restRows[restRowsOfPiece + (resting >>> 5)] >>> (resting & 31)) & 1) === 1
+    ) {
+      this.placed[rest >>> 5] |= 1 << (rest & 31);
+      this.dropFrom[this.count] = from;
+      this.pushState(rest);
+    }
+  }
+
+  private generateReachable(board: Board): void {
+    const { piece, rowStride, wordRotation, unseen, queue, parentKey } = this;
+    if (!this.startSearch(board)) return;
+    const turnsOfPiece = piece * this.rotations * 2;
     for (let head = 0; head < this.queueTail; head++) {
       const state = queue[head];
       const rotation = wordRotation[state >>> 5];
 
       // A state reached by a soft drop falls where the state above it falls: placed already.
-      if (parentKey[state] !== SOFT_DROP) {
-        // The state it falls to: above the highest row below it where the piece does not fit. The bit
-        // under the column's row 0 is the top bit of the column before, always clear.
-        let word = state >>> 5;
-        let blocked = ~fitMasks[word] & ((1 << (state & 31)) - 1);
-        while (blocked === 0) blocked = ~fitMasks[--word];
-        const resting = (word << 5) + 32 - Math.clz32(blocked);
-        const rest = resting + this.canonicalStep[canonicalOfPiece + rotation];
-        if (
-          ((placed[rest >>> 5] >>> (rest & 31)) & 1) === 0 &&
-          ((restRows[restRowsOfPiece + (resting >>> 5)] >>> (resting & 31)) & 1) === 1
-        ) {
-          placed[rest >>> 5] |= 1 << (rest & 31);
-          this.dropFrom[this.count] = state;
-          this.pushState(rest);
-        }
-      }
+      if (parentKey[state] !== SOFT_DROP) this.placeAt(this.restingState(state), rotation, state);
 
       const turns = turnsOfPiece + rotation * 2;
       const clockwise = this.turned(state, turns + CLOCKWISE);
@@ -263,6 +287,37 @@ export class PlacementGenerator implements Placements {
       if (((unseen[right >>> 5] >>> (right & 31)) & 1) === 1) this.visit(state, RIGHT, right);
       const below = state - 1;
       if (((unseen[below >>> 5] >>> (below & 31)) & 1) === 1) this.visit(state, SOFT_DROP, below);
+    }
+  }
+
+  /**
+   * Under `ticks`: each step moves the piece down a row, then one key (or none) moves it; a piece that
+   * cannot fall rests where it is, and the next step locks it.
+   */
+  private generateTicks(board: Board): void {
+    const { piece, rowStride, fitMasks, wordRotation, unseen, queue } = this;
+    if (!this.startSearch(board)) return;
+    const turnsOfPiece = piece * this.rotations * 2;
+    const unseenAt = (state: number) => ((unseen[state >>> 5] >>> (state & 31)) & 1) === 1;
+    for (let head = 0; head < this.queueTail; head++) {
+      const state = queue[head];
+      const rotation = wordRotation[state >>> 5];
+      const fallen = state - 1;
+      if (((fitMasks[fallen >>> 5] >>> (fallen & 31)) & 1) === 0) {
+        this.placeAt(state, rotation, state);
+        continue;
+      }
+      // A key that is blocked leaves the piece where the fall took it, the state the step with no key reaches.
+      if (unseenAt(fallen)) this.visit(state, SOFT_DROP, fallen);
+      const turns = turnsOfPiece + rotation * 2;
+      const clockwise = this.turned(fallen, turns + CLOCKWISE);
+      if (unseenAt(clockwise)) this.visit(state, TURN_CLOCKWISE, clockwise);
+      const counterClockwise = this.turned(fallen, turns + COUNTER_CLOCKWISE);
+      if (unseenAt(counterClockwise)) this.visit(state, TURN_COUNTER_CLOCKWISE, counterClockwise);
+      if (unseenAt(fallen - rowStride)) this.visit(state, LEFT, fallen - rowStride);
+      if (unseenAt(fallen + rowStride)) this.visit(state, RIGHT, fallen + rowStride);
+      const dropped = this.restingState(fallen);
+      if (unseenAt(dropped)) this.visit(state, HARD_DROP, dropped);
     }
   }
 
@@ -385,7 +440,7 @@ export class PlacementGenerator implements Placements {
   }
 
   private searchedKeys(i: number): string {
-    const path: string[] = ['H'];
+    const path: string[] = this.mode === 'ticks' ? [] : ['H'];
     for (let state = this.dropFrom[i]; this.parent[state] !== -1; state = this.parent[state]) {
       path.push(KEY_CODES[this.parentKey[state]]);
     }

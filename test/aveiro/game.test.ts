@@ -126,4 +126,21 @@ describe('the Aveiro game, against the protocol', () => {
     expect(last.game.some(([, y]) => y <= 4)).toBe(true);
     expect(last.piece).toBeNull();
   });
+
+  it('clears a row that the ending piece, overlapping the stack, makes 8 cells long in the list, and scores it', () => {
+    // Seed 114 with these keys ends with an I spawning onto an I in the same cells of row 1: the course
+    // lists the row's 4 cells twice, counts 8 and clears it.
+    const keys = ['a', 'w', 'd', 's', '', 'd', 'x', 'a', 'w', 'w', 's', 'a', 'd', ''];
+    const game = new AveiroGame(114);
+    const frames = [game.tick()];
+    for (let n = 114; game.running; n++) {
+      game.keypress(keys[(n * 7 + (n >> 3)) % keys.length]);
+      frames.push(game.tick());
+    }
+    const [before, last] = frames.slice(-2);
+    expect(sorted(before.game.filter(([, y]) => y === 1))).toEqual(['2,1', '3,1', '4,1', '5,1']);
+    expect(last.game.some(([, y]) => y === 1)).toBe(false);
+    expect(last.game.length).toBe(before.game.length - 4);
+    expect([last.score, game.lines]).toEqual([before.score + 1, 1]);
+  });
 });

@@ -7,7 +7,14 @@ import { startServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import type { Cell } from '../../src/aveiro/game.ts';
-import { identifyPiece } from '../../src/client/planner.ts';
+import { identifyPiece } from '../../src/aveiro/wire.ts';
+import { PIECE_NAMES } from '../../src/tetris/pieces.ts';
+import { PythonRandom } from '../../src/core/python-random.ts';
+import { SHAPE_ORDER } from '../../src/aveiro/course-random.ts';
+import { aveiroAgent } from '../../src/client/planner.ts';
+import { AveiroPlayer } from '../../src/client/player.ts';
+import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import type { Frame } from '../../src/aveiro/game.ts';
 import { replay } from '../../src/tetris/game.ts';
 import { useAveiroServer } from '../cli/aveiro-test-server.ts';
 import { Client } from './ws-client.ts';
@@ -191,19 +198,25 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 });
 
+/** Runs `play` on a server of its own with the course's pieces, one game at a time, given its WebSocket address. */
+async function onCourseServer(options: { seed: number; clock: () => number }, play: (url: string) => Promise<void>): Promise<void> {
+  const db = openDatabase(':memory:');
+  const aveiro = new AveiroServer({ db, pieces: 'course', maxGames: 1, ...options });
+  const server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, aveiro });
+  try {
+    await play(server.url.replace('http', 'ws'));
+  } finally {
+    await server.close();
+    db.close();
+  }
+}
+
 describe("the Aveiro server with the course's pieces (--pieces course)", () => {
   it('deals, game after game, the very pieces the course server deals for the seed', async () => {
-    const db = openDatabase(':memory:');
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      db,
-      webRoot: WEB_DIST,
-      aveiro: new AveiroServer({ db, seed: 7, pieces: 'course', maxGames: 1 }),
-    });
-    try {
+    // A clock that stands still: no keepalive ping falls.
+    await onCourseServer({ seed: 7, clock: () => 0 }, async (url) => {
       for (let game = 0; game < 2; game++) {
-        const player = new Client(`${server.url.replace('http', 'ws')}/player`, (message, client) => {
+        const player = new Client(`${url}/player`, (message, client) => {
           if ('game' in message) client.send({ cmd: 'key', key: 's' });
         });
         await player.opened();
@@ -211,19 +224,77 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
         await player.closed;
         const frames = player.messages.slice(1, -1) as { piece: Cell[] | null; next_pieces: Cell[][] }[];
         const first = frames[0];
-        const shapes = [first.piece!, ...first.next_pieces].map((cells) => identifyPiece(cells)?.shape).join('');
+        const shapes = [first.piece!, ...first.next_pieces].map((cells) => PIECE_NAMES[identifyPiece(cells)!.piece]).join('');
         expect(shapes).toBe('IZOT'); // random.seed(7), then random.choice four times: see test/core/python-random.test.ts
         const spawned = frames.filter((frame, i) => i > 0 && frames[i - 1].piece === null && frame.piece !== null);
         expect(
           spawned
             .slice(0, 4)
-            .map((frame) => identifyPiece(frame.piece!)?.shape)
+            .map((frame) => PIECE_NAMES[identifyPiece(frame.piece!)!.piece])
             .join(''),
         ).toBe('ZOTS');
       }
-    } finally {
-      await server.close();
-      db.close();
-    }
+    });
   });
+
+  it("draws the course's keepalive pings: one getrandbits(32) per open connection every 20 s from when it opened, before the next piece", async () => {
+    let now = 0;
+    await onCourseServer({ seed: 11, clock: () => now }, async (url) => {
+      let spawns = 0;
+      const player = new Client(`${url}/player`, (message, client) => {
+        if (!('game' in message)) return;
+        const frames = client.messages.filter((m) => 'game' in m);
+        const previous = frames.at(-2);
+        if (message.piece !== null && (previous === undefined || previous.piece === null)) spawns++;
+        if (spawns === 2) now = 26_000; // three ticks before the next spawn: the player's ping (20 s) and the viewer's (25 s) are due
+        if (spawns >= 6) return void client.socket.close();
+        client.send({ cmd: 'key', key: 's' });
+      });
+      await player.opened(); // at 0
+      now = 5_000;
+      const viewer = new Client(`${url}/viewer`);
+      await viewer.opened(); // at 5 s: a connection too, whose pings draw from the same generator
+      player.send({ cmd: 'join', name: 'pinged' });
+      await player.closed;
+      viewer.socket.close();
+      const frames = player.messages.filter((m) => 'game' in m) as unknown as Frame[];
+      const shape = (cells: Cell[]) => PIECE_NAMES[identifyPiece(cells)!.piece];
+      const dealt = [frames[0].piece!, ...frames[0].next_pieces].map(shape);
+      frames.forEach((frame, i) => {
+        if (i > 0 && frames[i - 1].piece === null && frame.piece !== null) dealt.push(shape(frame.next_pieces[2]));
+      });
+      const course = (pingsBeforeDraw: number) => {
+        const random = new PythonRandom(11);
+        return dealt.map((_, draw) => {
+          if (draw === 5) for (let ping = 0; ping < pingsBeforeDraw; ping++) random.getrandbits(32);
+          return random.choice(SHAPE_ORDER);
+        });
+      };
+      expect(dealt.length).toBeGreaterThanOrEqual(8);
+      expect(dealt).toEqual(course(2)); // three at the start, one at each of the first two spawns, then the two pings
+      expect(dealt).not.toEqual(course(0));
+    });
+  });
+
+  it("answers a join with the score and speed of the game started last, and ends a game with close 1000 and no reason, as the course's server", async () => {
+    await onCourseServer({ seed: 11, clock: () => 0 }, async (url) => {
+      const agent = new AveiroPlayer(aveiroAgent(loadAgentSpec('aveiro')));
+      // The agent plays until it has scored, then every piece is dropped: a short game with a score.
+      const first = new Client(`${url}/player`, (message, client) => {
+        if ('game' in message)
+          client.send({ cmd: 'key', key: (message.score as number) < 1 ? agent.keyAfter(message as unknown as Frame) : 's' });
+      });
+      await first.opened();
+      first.send({ cmd: 'join', name: 'first' });
+      expect(await first.closed).toEqual({ code: 1000, reason: '' });
+      const final = first.messages.at(-1)!;
+      expect(final.score).toBeGreaterThan(0);
+      const second = new Client(`${url}/player`);
+      await second.opened();
+      second.send({ cmd: 'join', name: 'second' });
+      const [reply] = await second.received(1);
+      expect(reply).toEqual({ dimensions: [10, 30], grid: final.grid, game_speed: final.game_speed, score: final.score });
+      second.socket.close();
+    });
+  }, 60_000);
 });

@@ -50,8 +50,10 @@ describe('Board', () => {
 
   it('clears exactly the full rows and moves the rest down', () => {
     const board = parseBoard(['#...', '####', '.#..', '####'].join('\n'));
-    expect(board.clearFullRows()).toBe(2);
+    const cleared: number[] = [];
+    expect(board.clearFullRows(cleared)).toBe(2);
     expect(board.toString()).toBe(['....', '....', '#...', '.#..'].join('\n'));
+    expect(cleared).toEqual([0, 2]); // as numbered before the clear, bottom first
   });
 
   it("checks fits against walls, floor, the vanish zone's ceiling and cells", () => {

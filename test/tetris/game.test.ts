@@ -5,7 +5,7 @@ import { Game, randomizerFor, type GameOptions } from '../../src/tetris/game.ts'
 import { KEYS, type Key } from '../../src/tetris/keys.ts';
 import { PIECE_NAMES, pieceName } from '../../src/tetris/pieces.ts';
 import { PlacementGenerator } from '../../src/tetris/placements.ts';
-import { bagRandomizer, RANDOMIZER_NAMES, type Randomizer } from '../../src/tetris/randomizers.ts';
+import { bagRandomizer, RANDOMIZER_NAMES, sequenceRandomizer, type Randomizer } from '../../src/tetris/randomizers.ts';
 import { Prng } from '../../src/core/prng.ts';
 import { RULE_SET_NAMES } from '../../src/tetris/rules.ts';
 
@@ -48,6 +48,16 @@ describe('randomizers', () => {
       game.place(generator.rotation[0], generator.x[0], generator.y[0]);
     }
     expect(result).toBe('LTJIOIOTJLILIOJOOLST');
+  });
+
+  it("a piece source given to the game deals instead of the set-up's randomizer, one piece when the game needs it", () => {
+    let asked = 0;
+    const os = sequenceRandomizer([1]); // always O
+    const pieces = { next: () => (asked++, os.next()), clone: () => os.clone() };
+    const game = new Game({ rules: 'classic', seed: 5, preview: 0 }, { pieces });
+    expect(asked).toBe(2); // the falling piece and the one after it
+    expect(dealt(game, 3)).toBe('OOO');
+    expect(asked).toBe(5);
   });
 
   it('bag7 deals each run of seven as a shuffle of all seven pieces', () => {
@@ -150,6 +160,14 @@ describe('moves, gravity and locking', () => {
     expect(game.score).toBe(400);
     expect(game.lastLock).toMatchObject({ lines: 2, points: 400 });
     expect(game.board.rows.every((row) => row === 0)).toBe(true);
+  });
+
+  it('tells which rows the last lock cleared, as they were numbered before the clear', () => {
+    const game = new Game({ rules: 'classic', sequence: 'IO', width: 4, height: 8 });
+    pressAll(game, 'H'); // a flat I fills row 0
+    expect(game.clearedRows).toEqual([0]);
+    pressAll(game, 'LH'); // an O on the empty board clears nothing
+    expect(game.clearedRows).toEqual([]);
   });
 
   it('levels up every 10 lines, speeding gravity', () => {

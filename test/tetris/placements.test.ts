@@ -41,22 +41,29 @@ function playKeys(board: Board, system: RotationSystem, piece: number, keys: str
   return pieceCells(system, dropPiece(board, system, active));
 }
 
-/** Shortest key count to every resting placement, by a plain breadth-first search over piece positions. */
-function oracleDistances(board: Board, system: RotationSystem, piece: number): Map<string, number> {
-  const start: ActivePiece = { piece, ...system.spawn(piece, board.width, board.height) };
+/**
+ * A plain breadth-first search over piece positions from `start`: `visit` says, for a position, where
+ * the piece rests from it (null: nowhere yet) and in how many more keys, and the positions one key on
+ * (null: blocked). Returns the fewest keys to each resting placement inside the board, by its cells.
+ */
+function breadthFirst(
+  start: ActivePiece,
+  visit: (active: ActivePiece) => { rest: ActivePiece | null; restDepth: number; next: (ActivePiece | null)[] },
+  board: Board,
+  system: RotationSystem,
+): Map<string, number> {
   const distances = new Map<string, number>();
-  if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) return distances;
   const seen = new Set([JSON.stringify(start)]);
   let frontier = [start];
   for (let depth = 0; frontier.length > 0; depth++) {
     const next: ActivePiece[] = [];
     for (const active of frontier) {
-      const rest = dropPiece(board, system, active);
-      const inside = rest.y + system.orientations[piece][rest.rotation].height <= board.height;
-      const key = cellKey(pieceCells(system, rest));
-      if (inside && !distances.has(key)) distances.set(key, depth + 1);
-      for (const move of ['L', 'R', 'C', 'A', 'D'] as MoveKey[]) {
-        const moved = movePiece(board, system, active, move);
+      const { rest, restDepth, next: moves } = visit(active);
+      if (rest !== null && rest.y + system.orientations[rest.piece][rest.rotation].height <= board.height) {
+        const key = cellKey(pieceCells(system, rest));
+        if (!distances.has(key)) distances.set(key, depth + restDepth);
+      }
+      for (const moved of moves) {
         if (moved !== null && !seen.has(JSON.stringify(moved))) {
           seen.add(JSON.stringify(moved));
           next.push(moved);
@@ -66,6 +73,22 @@ function oracleDistances(board: Board, system: RotationSystem, piece: number): M
     frontier = next;
   }
   return distances;
+}
+
+/** Shortest key count to every resting placement, by a plain breadth-first search over piece positions. */
+function oracleDistances(board: Board, system: RotationSystem, piece: number): Map<string, number> {
+  const start: ActivePiece = { piece, ...system.spawn(piece, board.width, board.height) };
+  if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) return new Map();
+  return breadthFirst(
+    start,
+    (active) => ({
+      rest: dropPiece(board, system, active),
+      restDepth: 1, // the hard drop
+      next: (['L', 'R', 'C', 'A', 'D'] as MoveKey[]).map((move) => movePiece(board, system, active, move)),
+    }),
+    board,
+    system,
+  );
 }
 
 describe('drop placements', () => {
@@ -287,6 +310,73 @@ describe('reachable placements', () => {
     const board = new Board(10, 6);
     for (let y = 0; y < 6; y++) board.rows[y] = 0b0111111110;
     expect(placements(board, 'T', 'reachable').size).toBe(0);
+  });
+});
+
+/** One step of the `ticks` mode played with the engine's moves: the fall, then the key (`D`: none; `H`: down to the lowest free row). */
+function tick(board: Board, system: RotationSystem, active: ActivePiece, key: string): ActivePiece | null {
+  const fallen = movePiece(board, system, active, 'D');
+  if (fallen === null) return null; // it locks
+  if (key === 'H') return dropPiece(board, system, fallen);
+  return key === 'D' ? fallen : (movePiece(board, system, fallen, key as MoveKey) ?? fallen);
+}
+
+/** Fewest steps to every resting placement under `ticks`, by a plain breadth-first search over positions with the engine's moves. */
+function tickOracle(board: Board, system: RotationSystem, start: ActivePiece): Map<string, number> {
+  return breadthFirst(
+    start,
+    (active) =>
+      movePiece(board, system, active, 'D') === null
+        ? { rest: active, restDepth: 0, next: [] } // it rests: the next step locks it
+        : { rest: null, restDepth: 0, next: ['D', 'L', 'R', 'C', 'A', 'H'].map((key) => tick(board, system, active, key)) },
+    board,
+    system,
+  );
+}
+
+describe('placements one key per step (ticks)', () => {
+  it('are every resting position the clock lets the piece reach, each with a shortest path of steps that plays exactly to it', () => {
+    const prng = new Prng(34);
+    let checked = 0;
+    for (const [name, width, height] of [
+      ['aveiro', 8, 30],
+      ['srs', 10, 20],
+    ] as const) {
+      const system = ROTATION_SYSTEMS[name];
+      const generator = new PlacementGenerator(width, height, system);
+      for (let trial = 0; trial < 12; trial++) {
+        const board = randomStack(prng, width, height, 4 + prng.nextInt(height - 8), 45);
+        const piece = prng.nextInt(PIECE_COUNT);
+        const spawn = system.spawn(piece, width, height);
+        const start = { piece, ...spawn, y: spawn.y - prng.nextInt(4) }; // mid-fall, as a frame shows it
+        if (!board.fits(system.orientations[piece][start.rotation], start.x, start.y)) continue;
+        const oracle = tickOracle(board, system, start);
+        const count = generator.generate(board, piece, 'ticks', start);
+        const found = new Map<string, number>();
+        for (let i = 0; i < count; i++) {
+          const keys = generator.keys(i)!;
+          expect(keys).toMatch(/^[LRCADH]*$/);
+          let active: ActivePiece = start;
+          for (const key of keys) active = tick(board, system, active, key)!;
+          expect(movePiece(board, system, active, 'D')).toBeNull(); // it rests: the next step locks it
+          expect(cellKey(pieceCells(system, active))).toBe(cellKey(generator.cells(i)));
+          found.set(cellKey(generator.cells(i)), keys.length);
+        }
+        expect(found).toEqual(oracle);
+        checked += count;
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+
+  it('fall a row before each key: a piece low over the stack reaches fewer places than it would with free moves', () => {
+    const board = randomStack(new Prng(7), 8, 30, 6, 40);
+    const generator = new PlacementGenerator(8, 30, ROTATION_SYSTEMS.aveiro);
+    const low = { piece: parsePiece('I'), rotation: 1, x: 0, y: 8 };
+    const ticks = generator.generate(board, low.piece, 'ticks', low);
+    const free = generator.generate(board, low.piece, 'reachable', low);
+    expect(ticks).toBeGreaterThan(0);
+    expect(ticks).toBeLessThan(free);
   });
 });
 
