@@ -171,10 +171,10 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'No module reaches itself through imports that run (static or dynamic): each part loads after the parts it uses. Imports of types alone vanish when compiled, so they may go both ways.',
+        "No module reaches itself through its imports, of values or of types alone: each part stands on the parts it uses, and what two modules share (a thread and its owner's messages) lives on one side.",
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
   ],
   options: {

@@ -1,4 +1,3 @@
-import { parseName } from '../core/names.ts';
 import { beam } from './beam.ts';
 import { bestFirst } from './best-first.ts';
 import { bfs } from './bfs.ts';
@@ -6,19 +5,12 @@ import { dfs, dls, iddfs } from './depth-first.ts';
 import { nmcs } from './nmcs.ts';
 import { nrpa } from './nrpa.ts';
 import type { ChildRating, Problem, SearchLimits, SearchResult } from './problem.ts';
-import { SEARCH_DEFAULTS } from './settings.ts';
+import { SEARCH_DEFAULTS, type SearchMethod } from './settings.ts';
 
 export * from './problem.ts';
 export * from './settings.ts';
 export * from './trace.ts';
 export { beam, bestFirst, bfs, dfs, dls, iddfs, nmcs, nrpa };
-
-export const SEARCH_METHODS = ['nrpa', 'nmcs', 'beam', 'bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'] as const;
-export type SearchMethod = (typeof SEARCH_METHODS)[number];
-
-export function parseSearchMethod(text: string): SearchMethod {
-  return parseName(SEARCH_METHODS, 'search method', text);
-}
 
 /** Every method's settings in one bag; each method reads its own (fixed defaults: `SEARCH_DEFAULTS`; the others below). */
 export interface MethodSettings<S> extends SearchLimits {

@@ -3,7 +3,15 @@
  * words, its values and its command-line help. The solver checks options against this table, the
  * command line makes its flags from it (`--` and the name in kebab case) and the web app its fields.
  */
-import type { SearchMethod } from './index.ts';
+import { parseName } from '../core/names.ts';
+
+/** The search methods, by the names the command line, the solver and the web app give them. */
+export const SEARCH_METHODS = ['nrpa', 'nmcs', 'beam', 'bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'] as const;
+export type SearchMethod = (typeof SEARCH_METHODS)[number];
+
+export function parseSearchMethod(text: string): SearchMethod {
+  return parseName(SEARCH_METHODS, 'search method', text);
+}
 
 /** The systematic methods (breadth-first, depth-first and their kin): they can take a goal and stop at the first solution. */
 export const SYSTEMATIC_METHODS: readonly SearchMethod[] = ['bestfirst', 'bfs', 'dfs', 'dls', 'iddfs'];

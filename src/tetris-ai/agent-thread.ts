@@ -6,22 +6,7 @@
  */
 import { answerOnThread } from '../node/timed-thread.ts';
 import { Board } from '../tetris/board.ts';
-import type { PieceName } from '../tetris/pieces.ts';
-import { importAgentModule, type Placement } from './code-agents.ts';
-
-/** A turn, as plain data: the board's size and rows (`Board.rows`). */
-export interface ThreadTurn {
-  readonly width: number;
-  readonly height: number;
-  readonly rows: Uint32Array;
-  readonly piece: PieceName;
-  readonly preview: readonly PieceName[];
-  readonly placements: readonly Placement[];
-  readonly score: number;
-}
-
-/** A request to the thread: a turn to answer with a placement's index, or `name`, the agent's name (null if it has none). */
-export type ThreadRequest = ThreadTurn | 'name';
+import { importAgentModule, type ThreadRequest } from './code-agents.ts';
 
 await answerOnThread(async (file: string) => {
   const agent = (await importAgentModule(file)).newAgent();

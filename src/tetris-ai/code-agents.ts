@@ -23,7 +23,20 @@ import { PlacementGenerator, type PlacementMode, type Placements } from '../tetr
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import type { RuleSetName } from '../tetris/rules.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
-import type { ThreadRequest, ThreadTurn } from './agent-thread.ts';
+
+/** A turn, as plain data: the board's size and rows (`Board.rows`). */
+export interface ThreadTurn {
+  readonly width: number;
+  readonly height: number;
+  readonly rows: Uint32Array;
+  readonly piece: PieceName;
+  readonly preview: readonly PieceName[];
+  readonly placements: readonly Placement[];
+  readonly score: number;
+}
+
+/** A request to the thread: a turn to answer with a placement's index, or `name`, the agent's name (null if it has none). */
+export type ThreadRequest = ThreadTurn | 'name';
 
 /** A placement a piece can take: its orientation and its bounding box's bottom-left corner (x, y from the floor). */
 export interface Placement {

@@ -1,4 +1,5 @@
-import { SCAN_SIZE, SCAN_SLOTS, scanPlacement } from './features/board-scan.ts';
+import { scanPlacement } from './features/board-scan.ts';
+import { SCAN_SIZE, SCAN_SLOTS } from './features/scan-slots.ts';
 import { EXACT_BOUND_SLOTS } from './features/placement-bound.ts';
 import { findFeature, type Feature, type FeatureInput } from './features/index.ts';
 import { measureHeights } from './features/measures.ts';

@@ -13,14 +13,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerOnThread } from '../node/timed-thread.ts';
 import { MEMORY_LIMIT_NOTE } from './code-agents.ts';
-import { EXITED, type AgentProgram, type ProgramRequest } from './process-agent.ts';
-
-/** What the thread is started with: the program, where to write its pid, and the MB of memory it may use. */
-export interface ProgramThreadData {
-  readonly program: AgentProgram;
-  readonly pid: Int32Array;
-  readonly memoryMb: number;
-}
+import { EXITED, type AgentProgram, type ProgramRequest, type ProgramThreadData } from './process-agent.ts';
 
 /** The version of the protocol, sent with hello. */
 const PROTOCOL = 1;

@@ -24,7 +24,13 @@ import {
   type GameStart,
   type Placement,
 } from './code-agents.ts';
-import type { ProgramThreadData } from './process-agent-thread.ts';
+
+/** What the thread is started with: the program, where to write its pid, and the MB of memory it may use. */
+export interface ProgramThreadData {
+  readonly program: AgentProgram;
+  readonly pid: Int32Array;
+  readonly memoryMb: number;
+}
 
 /** A program that plays: a Python file, or a command for `/bin/sh -c`. */
 export type AgentProgram = { readonly python: string } | { readonly command: string };

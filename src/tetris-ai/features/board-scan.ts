@@ -1,32 +1,13 @@
 import { POPCOUNT, lowestBit } from './bits.ts';
 import type { FeatureInput, LowRows } from './feature.ts';
 import { rowTransitionTable } from './measures.ts';
+import { SCAN_SLOTS } from './scan-slots.ts';
 
 /**
  * The common features measured together, the board's in two passes over its rows, for search: a search
  * scores hundreds of placements a move, and on low stacks one call per feature costs more than its loop.
  * Each value equals its measure in `measures.ts` (the definitions; the tests compare them).
  */
-
-/** Where each value sits in a scan. */
-export const SCAN_SLOTS = {
-  landingHeight: 0,
-  erodedPieceCells: 1,
-  completeLines: 2,
-  rowTransitions: 3,
-  columnTransitions: 4,
-  holes: 5,
-  rowsWithHoles: 6,
-  holeDepth: 7,
-  cumulativeWells: 8,
-  aggregateHeight: 9,
-  maxHeight: 10,
-  bumpiness: 11,
-} as const;
-
-export type ScanSlot = (typeof SCAN_SLOTS)[keyof typeof SCAN_SLOTS];
-
-export const SCAN_SIZE = Object.keys(SCAN_SLOTS).length;
 
 /**
  * Scans a placement and the board after it into `out` (indexed by {@link SCAN_SLOTS}). With

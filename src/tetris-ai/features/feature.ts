@@ -1,4 +1,4 @@
-import type { ScanSlot } from './board-scan.ts';
+import type { ScanSlot } from './scan-slots.ts';
 
 /**
  * What an evaluation feature sees, and what a feature is.

@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.ts';
-import { SCAN_SLOTS, type ScanSlot } from './board-scan.ts';
+import { SCAN_SLOTS, type ScanSlot } from './scan-slots.ts';
 import type { Feature, FeatureInput } from './feature.ts';
 import * as measure from './measures.ts';
 

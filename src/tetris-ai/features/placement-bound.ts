@@ -1,6 +1,7 @@
 import type { Shape } from '../../tetris/shape.ts';
 import { POPCOUNT, lowestBit } from './bits.ts';
-import { SCAN_SIZE, SCAN_SLOTS, wellCells } from './board-scan.ts';
+import { wellCells } from './board-scan.ts';
+import { SCAN_SIZE, SCAN_SLOTS } from './scan-slots.ts';
 import type { LowRows } from './feature.ts';
 import { rowTransitionTable } from './measures.ts';
 
