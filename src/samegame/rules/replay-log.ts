@@ -3,8 +3,7 @@ import type { SameGameBoard } from './board.ts';
 import type { SameGameRules } from './options.ts';
 
 /** The test sets a replay may name as its board's source (test-sets.ts says where each lies). */
-export const TEST_SET_NAMES = ['standard'] as const;
-export type TestSetName = (typeof TEST_SET_NAMES)[number];
+export type TestSetName = 'standard';
 
 export interface SameGameReplay {
   format: 'gridmind-samegame-replay';
