@@ -30,14 +30,6 @@ const PURE = [
   'test/search/settings.test.ts',
 ];
 
-/**
- * The browser tests (test/e2e): each starts the app and opens pages of its own, in a browser context of
- * its own. They run as a group, in workers that go from one file to the next without starting afresh
- * (isolate: false), so that a worker loads the server's modules and launches Chromium once
- * (test/e2e/app-harness.ts), not once per file.
- */
-const BROWSER = ['test/e2e/**/*.test.ts'];
-
 const limits = { testTimeout: 120_000, hookTimeout: 60_000 };
 /** Two files at once even on two cores (Vitest's default is one worker fewer than the cores). */
 const WORKERS = Math.max(2, availableParallelism() - 1);
@@ -50,20 +42,17 @@ export default defineConfig({
         test: { ...limits, name: 'pure', include: PURE, isolate: false, maxWorkers: WORKERS },
       },
       {
-        test: { ...limits, name: 'browser', include: BROWSER, isolate: false, maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
-      },
-      {
         // Most test files spend their time waiting for child processes, servers and browsers.
         test: {
           ...limits,
           name: 'tests',
           include: ['test/**/*.test.ts'],
-          exclude: [...TIMED, ...PURE, ...BROWSER],
+          exclude: [...TIMED, ...PURE],
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
-      { test: { ...limits, name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 3 } } },
+      { test: { ...limits, name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { AveiroServer } from '../../src/aveiro/server.ts';
 import { CodeAgentGames } from '../../src/server/code-agent-games.ts';
@@ -67,25 +67,17 @@ export function appInBrowser(
   return { app, browser: () => context! };
 }
 
-/**
- * The worker's headless Chromium, with the flags this machine needs: launched when a test file first asks
- * for a browser, and kept for the test files the worker runs after it (vitest.config.ts runs test/e2e with
- * isolate: false); Playwright ends it when the worker's process exits.
- */
-let chromiumOfWorker: Promise<Browser> | undefined;
-
-/**
- * A new browser of its own, as a fresh profile is: a context of the worker's Chromium, with no cookie,
- * storage or cache of any other context. Closing it leaves the Chromium to the next.
- */
+/** Headless Chromium with the flags this machine needs and a fresh profile. */
 export async function launchBrowser({ hasTouch = false }: BrowserOptions = {}): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`there is no Chromium at ${CHROMIUM}: \`npm test\` installs it (scripts/test-system.ts), or set GRIDMIND_CHROMIUM`);
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
-  chromiumOfWorker ??= chromium.launch({
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'gridmind-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
+    viewport: { width: 1280, height: 800 },
+    hasTouch,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -96,7 +88,6 @@ export async function launchBrowser({ hasTouch = false }: BrowserOptions = {}): 
       '--disable-sync',
     ],
   });
-  return (await chromiumOfWorker).newContext({ viewport: { width: 1280, height: 800 }, hasTouch });
 }
 
 /**
