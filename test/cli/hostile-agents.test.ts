@@ -55,9 +55,9 @@ describe('agents in code that cannot break the harness', () => {
     ['calls process.exit()', 'export default { choose() { process.exit(); } };', /ended its thread with process\.exit\(0\)$/],
     [
       'throws in a timer',
-      // Its timer is set at the first move, and its placements go round the board, so the game lasts long
-      // after it (a thread on a busy machine may run the timer some moves late).
-      'let moves = 0; export default { choose(turn) { if (++moves === 1) setTimeout(() => { throw new Error("later"); }); return moves % turn.placements.length; } };',
+      // Its timer is set at the first move, and every move takes 2 ms, so the timer is due before the second
+      // move's answer whatever the machine's load (its thread runs due timers before the next request).
+      'let moves = 0; export default { choose(turn) { if (++moves === 1) setTimeout(() => { throw new Error("later"); }); const until = Date.now() + 2; while (Date.now() < until); return moves % turn.placements.length; } };',
       /threw asynchronously: later$/,
     ],
     [
