@@ -198,16 +198,20 @@ export const agentFileSchema = fieldsOnly(
       if (extra !== undefined) return problem(`${field} weighs "${extra}", which is not in "features"`);
     }
   })
-  .transform(({ name, description, source, sense, features, weights, despair, policy }): AgentSpec => ({
-    name,
-    description,
-    source,
-    sense,
-    features,
-    weights,
-    despair: despair ?? null,
-    policy,
-  }));
+  .transform(({ name, description, source, sense, features, weights, despair, policy }): AgentSpec => {
+    // In the order of "features", whatever the file's: the same agent is the same JSON, and so the same stored-game key.
+    const inFeatureOrder = (weighed: Weights): Weights => Object.fromEntries(features.map((feature) => [feature, weighed[feature]]));
+    return {
+      name,
+      description,
+      source,
+      sense,
+      features,
+      weights: inFeatureOrder(weights),
+      despair: despair === undefined ? null : { maxHeightAbove: despair.maxHeightAbove, weights: inFeatureOrder(despair.weights) },
+      policy,
+    };
+  });
 
 /**
  * Checks an agent definition read from JSON. `origin` (a file name or agent name) starts every

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gameSetup } from '../../src/bench/task-store.ts';
 import { InputError } from '../../src/core/errors.ts';
+import { contentKey } from '../../src/node/content-key.ts';
 import { builtInAgentNames, loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import { parseAgentSpec } from '../../src/tetris-ai/agent-spec.ts';
 
@@ -87,6 +89,20 @@ describe('parseAgentSpec', () => {
   it('reads the tie-break `s4`, its former name, as `fewest-moves`', () => {
     expect(parseAgentSpec({ ...valid, policy: { tieBreak: 's4' } }, 'old.json').policy.tieBreak).toBe('fewest-moves');
     expect(parseAgentSpec({ ...valid, policy: { tieBreak: 'fewest-moves' } }, 'new.json').policy.tieBreak).toBe('fewest-moves');
+  });
+
+  it('reads weights in the order of "features", whatever the file\'s: the same agent, the same stored-game key', () => {
+    const despair = (weights: Record<string, number>) => ({ despair: { maxHeightAbove: 10, weights } });
+    const listed = parseAgentSpec({ ...valid, ...despair({ holes: -8, landingHeight: -2 }) }, 'listed.json');
+    const reordered = parseAgentSpec(
+      { ...valid, weights: { landingHeight: -1, holes: -4 }, ...despair({ landingHeight: -2, holes: -8 }) },
+      'reordered.json',
+    );
+    expect(reordered).toEqual(listed);
+    expect(Object.keys(reordered.weights)).toEqual(valid.features);
+    expect(Object.keys(reordered.despair!.weights)).toEqual(valid.features);
+    const options = { rules: 'classic', width: 10, height: 20, seed: 1, preview: 1, maxPieces: null } as const;
+    expect(contentKey(gameSetup(reordered, options))).toBe(contentKey(gameSetup(listed, options)));
   });
 
   it('reports a file that is not JSON', () => {
