@@ -105,11 +105,13 @@ const featureName = z.enum(FEATURE_NAMES, {
 const weights = z
   .record(
     featureName,
-    z.number({
-      errorMap: (issue) => ({
-        message: `${fieldName(issue.path.slice(0, -1))}: the weight of "${String(issue.path.at(-1))}" must be a number`,
-      }),
-    }),
+    z
+      .number({
+        errorMap: (issue) => ({
+          message: `${fieldName(issue.path.slice(0, -1))}: the weight of "${String(issue.path.at(-1))}" must be a ${issue.code === 'not_finite' ? 'finite ' : ''}number`,
+        }),
+      })
+      .finite(),
     { errorMap: (issue) => ({ message: `${fieldName(issue.path)} must be a JSON object` }) },
   )
   .describe('a weight (a number) for each feature of "features", and for no other');

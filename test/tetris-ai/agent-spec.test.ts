@@ -73,6 +73,16 @@ describe('parseAgentSpec', () => {
       /weighs "bumpiness", which is not in "features"/,
     ],
     ['a weight that is not a number', { weights: { holes: '-4', landingHeight: -1 } }, /the weight of "holes" must be a number/],
+    [
+      'an infinite weight',
+      JSON.parse('{"weights": {"holes": -1e999, "landingHeight": -1}}'),
+      /"weights": the weight of "holes" must be a finite number$/,
+    ],
+    [
+      'an infinite despair weight',
+      JSON.parse('{"despair": {"maxHeightAbove": 10, "weights": {"holes": 1e999, "landingHeight": -1}}}'),
+      /"despair.weights": the weight of "holes" must be a finite number$/,
+    ],
     ['a bad sense', { sense: 'up' }, /"sense" must be one of "maximize", "minimize"/],
     ['a deep lookahead', { policy: { lookahead: 4 } }, /"lookahead" must be a whole number from 0 to 3/],
     ['an unknown policy field', { policy: { greed: 1 } }, /unknown policy field "greed"/],
