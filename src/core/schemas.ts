@@ -31,17 +31,24 @@ export const readBy =
   };
 
 /**
+ * Schema parameters of an object that holds only its own fields: other fields are the message `extra`
+ * writes of their names; with `notAnObject`, a value that is no object says that.
+ */
+export function extraFieldsSaying(extra: (fields: readonly string[]) => string, notAnObject?: string): { errorMap: z.ZodErrorMap } {
+  return {
+    errorMap: (issue, context) => {
+      if (issue.code === 'unrecognized_keys') return { message: extra(issue.keys) };
+      return { message: issue.code === 'invalid_type' && notAnObject !== undefined ? notAnObject : context.defaultError };
+    },
+  };
+}
+
+/**
  * Schema parameters of an object that holds only its own fields: another field is `what` "holds only"
  * `fields` "remove" it; with `notAnObject`, a value that is no object says that.
  */
 export function onlyFields(what: string, fields: string, notAnObject?: string): { errorMap: z.ZodErrorMap } {
-  return {
-    errorMap: (issue, context) => {
-      if (issue.code === 'unrecognized_keys')
-        return { message: `${what} holds only ${fields}: remove ${issue.keys.map((key) => `"${key}"`).join(', ')}` };
-      return { message: issue.code === 'invalid_type' && notAnObject !== undefined ? notAnObject : context.defaultError };
-    },
-  };
+  return extraFieldsSaying((extra) => `${what} holds only ${fields}: remove ${extra.map((field) => `"${field}"`).join(', ')}`, notAnObject);
 }
 
 /** The value `schema` reads from `json`; its first problem, an InputError of the message `say` writes of it (default: the issue's own). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AveiroServer } from '../aveiro/server.ts';
 import type { Db } from '../store/database.ts';
 import { InputError } from '../core/errors.ts';
+import { wholeNumberIn } from '../core/schemas.ts';
 import { findHighScoreReplay, GameStoredAlready, topHighScores, type ScoreTable } from '../store/highscores.ts';
 import { ApiError, sendError } from './api-errors.ts';
 import { benchGameReplay } from './bench-replays.ts';
@@ -212,7 +213,7 @@ export async function handleApi(
   }
 }
 
-const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const whole = (min: number, max: number) => wholeNumberIn(min, max, () => `must be a whole number from ${min} to ${max}`);
 /** The largest side of a piece's bounding box: how far a piece's box may reach past the board's left edge or floor. */
 const PIECE_BOX = 4;
 const newCodeAgentGame = z.object({

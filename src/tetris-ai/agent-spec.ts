@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readWith, saying } from '../core/schemas.ts';
+import { extraFieldsSaying, readWith, saying, wholeNumberIn } from '../core/schemas.ts';
 import { MAX_HEIGHT } from '../tetris/board.ts';
 import { FEATURES } from './features/index.ts';
 import type { Sense, Weights } from './evaluator.ts';
@@ -64,14 +64,13 @@ const fieldName = (path: readonly (string | number)[]) => `"${path.join('.')}"`;
  */
 function fieldsOnly<Shape extends z.ZodRawShape>(shape: Shape, what: string, unknown: string) {
   const listed = Object.keys(shape).filter((field) => !field.startsWith('$'));
-  return z.strictObject(shape, {
-    errorMap: (issue, context) => {
-      if (issue.code === 'unrecognized_keys')
-        return { message: `${unknown}${issue.keys.length > 1 ? 's' : ''} ${quoted(issue.keys)}: use ${listed.join(', ')}` };
-      if (issue.code === 'invalid_type') return { message: `${what} must be a JSON object` };
-      return { message: context.defaultError };
-    },
-  });
+  return z.strictObject(
+    shape,
+    extraFieldsSaying(
+      (extra) => `${unknown}${extra.length > 1 ? 's' : ''} ${quoted(extra)}: use ${listed.join(', ')}`,
+      `${what} must be a JSON object`,
+    ),
+  );
 }
 
 const text = (field: string, description: string) =>
@@ -81,11 +80,7 @@ const text = (field: string, description: string) =>
     .describe(description);
 
 const wholeNumber = (field: string, min: number, max: number) =>
-  z
-    .number(saying(`"${field}" must be a whole number from ${min} to ${max}`))
-    .int()
-    .min(min)
-    .max(max);
+  wholeNumberIn(min, max, () => `"${field}" must be a whole number from ${min} to ${max}`);
 
 const choice = <const Options extends [string, ...string[]]>(field: string, options: Options) =>
   z.enum(options, saying(`"${field}" must be one of ${quoted(options)}`));
