@@ -6,7 +6,7 @@ import { InputError } from './errors.ts';
 export const saying = (message: string) => ({ errorMap: () => ({ message }) });
 
 /** Schema parameters that give every problem of a value the message `message` writes of the value given. */
-export const sayingOf = (message: (value: unknown) => string) => ({
+const sayingOf = (message: (value: unknown) => string) => ({
   errorMap: (_issue: z.ZodIssueOptionalMessage, { data }: z.ErrorMapCtx) => ({ message: message(data) }),
 });
 

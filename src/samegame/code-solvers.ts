@@ -16,7 +16,7 @@
  * nothing, runs a second past its time budget or ends its thread (process.exit, more memory than its
  * thread may use) has the board's fault, and the board keeps its start.
  */
-import { importDefault, isCodeModule } from '../node/code-modules.ts';
+import { importDefault } from '../node/code-modules.ts';
 import { InputError } from '../core/errors.ts';
 import { ThreadEnded, TimedThread } from '../node/timed-thread.ts';
 import type { SameGameBoard } from './rules/board.ts';
@@ -37,9 +37,6 @@ export interface CodeSolver {
   readonly name?: string;
   solve(game: SameGame, budget: SolverBudget): readonly (readonly [x: number, y: number])[];
 }
-
-/** Whether a `--solver` names a module of code. */
-export const isCodeSolver = isCodeModule;
 
 /** How long past its time budget a solver in code may run before it is stopped. */
 export const SOLVER_GRACE_MS = 1000;
