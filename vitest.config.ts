@@ -14,13 +14,14 @@ const TIMED = [
 ];
 
 /**
- * Test files of pure computation (engines, searches, agents, the web app's logic): no child process, server,
- * browser, timer or global setting that outlives the file. They run first, and a worker takes one after
- * another without starting afresh (isolate: false), so the modules they share are loaded once per worker
- * instead of once per file. test/core/timed-thread.test.ts times its threads: it stays with the others.
+ * Test files of pure computation (engines, searches, agents, the web app's logic): no server, browser,
+ * timer, global setting or child process that outlives a test; the one child process among them,
+ * test/core/python-random.test.ts's python3, is run to its end within a call (spawnSync). They run first,
+ * and a worker takes one after another without starting afresh (isolate: false), so the modules they
+ * share are loaded once per worker instead of once per file.
  */
 const PURE = [
-  'test/core/!(timed-thread).test.ts',
+  'test/core/*.test.ts',
   'test/tetris/**/*.test.ts',
   'test/tetris-ai/**/*.test.ts',
   'test/tetris-search/**/*.test.ts',
