@@ -1,4 +1,13 @@
 /**
+ * The largest seed a user gives: seeds are whole numbers from 0 to MAX_SEED, Number.MAX_SAFE_INTEGER
+ * (2⁵³ − 1), the largest n such that a double holds every integer from 0 to n exactly.
+ */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+/** What is wrong with a seed outside 0–MAX_SEED, for messages. */
+export const seedMessage = (seed: unknown) =>
+  `the seed must be a whole number from 0 to ${MAX_SEED}, not ${typeof seed === 'string' ? JSON.stringify(seed) : String(seed)}`;
+
+/**
  * Gridmind's seeded pseudo-random number generator.
  *
  * Definition: xoshiro128** (Blackman & Vigna, 2018), a 128-bit state generator with 32-bit output.
@@ -11,12 +20,6 @@
  * The `stream` number selects an independent stream from the same seed, so that, for example, the
  * pieces and the garbage rows of one game never share numbers.
  */
-/** The largest seed a user gives: seeds are whole numbers from 0 to MAX_SEED, the largest integer a double holds exactly. */
-export const MAX_SEED = Number.MAX_SAFE_INTEGER;
-/** What is wrong with a seed outside 0–MAX_SEED, for messages. */
-export const seedMessage = (seed: unknown) =>
-  `the seed must be a whole number from 0 to ${MAX_SEED}, not ${typeof seed === 'string' ? JSON.stringify(seed) : String(seed)}`;
-
 export class Prng {
   private s0: number;
   private s1: number;
