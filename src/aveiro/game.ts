@@ -37,14 +37,12 @@ export interface Info {
   score: number;
 }
 
-/** The description of a game with this score and speed (the course replies to a join with its last game's). */
+/**
+ * The description of a game with this score and speed: by default a game before it starts, what a client
+ * gets in reply to its join (the course replies with its last game's).
+ */
 export function gameInfo(score = 0, gameSpeed = BASE_SPEED): Info {
   return { dimensions: [WIDTH, HEIGHT], grid: GRID, game_speed: gameSpeed, score };
-}
-
-/** The description of a game before it starts: what a client gets in reply to its join. */
-export function startInfo(): Info {
-  return gameInfo();
 }
 
 /**

@@ -7,7 +7,7 @@ import { cleanName, nameProblem } from '../core/player-names.ts';
 import { addHighScore, topHighScores } from '../store/highscores.ts';
 import { AVEIRO_TABLE } from './score-table.ts';
 import { KeepalivePings } from './course-random.ts';
-import { AveiroGame, seededPieces, startInfo, type Info, type PieceGenerator } from './game.ts';
+import { AveiroGame, gameInfo, seededPieces, type Info, type PieceGenerator } from './game.ts';
 import { aveiroReplayLog } from './replay.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */
@@ -174,7 +174,7 @@ export class AveiroServer {
 
   /** What a join is answered with: a game about to start, or under `course` pieces the game started last (the course's `game.info()`). */
   private joinInfo(): Info {
-    return this.courseLike && this.lastStarted !== null ? this.lastStarted.info() : startInfo();
+    return this.courseLike && this.lastStarted !== null ? this.lastStarted.info() : gameInfo();
   }
 
   /** Takes over WebSocket upgrades to /player and /viewer on an HTTP server. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AveiroGame, GRID, startInfo, type Cell } from '../../src/aveiro/game.ts';
+import { AveiroGame, GRID, gameInfo, type Cell } from '../../src/aveiro/game.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import { aveiroAgent } from '../../src/client/planner.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
@@ -11,7 +11,7 @@ const O_FIRST = 2;
 
 describe('the Aveiro game, against the protocol', () => {
   it('describes walls and floor in the join reply', () => {
-    expect(startInfo()).toEqual({ dimensions: [10, 30], grid: GRID, game_speed: 10, score: 0 });
+    expect(gameInfo()).toEqual({ dimensions: [10, 30], grid: GRID, game_speed: 10, score: 0 });
     expect(GRID).toHaveLength(10 + 30 + 30);
     expect(GRID.slice(0, 2)).toEqual([
       [0, 30],

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { AveiroGame, startInfo } from '../../src/aveiro/game.ts';
+import { AveiroGame, gameInfo } from '../../src/aveiro/game.ts';
 import { playOnServer } from '../../src/client/aveiro-client.ts';
 import { AgentFault, type Chooser } from '../../src/tetris-ai/agent.ts';
 
@@ -12,7 +12,7 @@ describe('playOnServer', () => {
     server.on('connection', (socket) =>
       socket.once('message', () => {
         // The join reply, then three frames at once: the client is still reading them when its agent fails.
-        socket.send(JSON.stringify(startInfo()));
+        socket.send(JSON.stringify(gameInfo()));
         const game = new AveiroGame(1);
         for (let tick = 0; tick < 3; tick++) socket.send(JSON.stringify(game.tick()));
       }),
