@@ -170,7 +170,9 @@ export class AveiroGame {
     this.lastKey = key.slice(0, 1);
   }
 
+  /** One tick of the game's clock, and the frame after it; once the game is over, a tick changes nothing. */
   tick(): Frame {
+    if (!this.running) return this.frame();
     const { engine } = this;
     if (!this.falling) {
       this.next.shift();

@@ -127,6 +127,23 @@ describe('the Aveiro game, against the protocol', () => {
     expect(last.piece).toBeNull();
   });
 
+  it('changes nothing once the game is over, whatever the key: no piece dealt, no tick counted, the same frame', () => {
+    for (const seed of [O_FIRST, 114]) {
+      const game = new AveiroGame(seed);
+      let last = game.tick();
+      while (game.running) {
+        game.keypress('s');
+        last = game.tick();
+      }
+      const { dealt, ticks, score, lines, pieces } = game;
+      for (const key of ['s', 'a', 'w', '']) {
+        game.keypress(key);
+        expect(game.tick(), `seed ${seed}, key "${key}"`).toEqual(last);
+      }
+      expect([game.dealt, game.ticks, game.score, game.lines, game.pieces]).toEqual([dealt, ticks, score, lines, pieces]);
+    }
+  });
+
   it('clears a row that the ending piece, overlapping the stack, makes 8 cells long in the list, and scores it', () => {
     // Seed 114 with these keys ends with an I spawning onto an I in the same cells of row 1: the course
     // lists the row's 4 cells twice, counts 8 and clears it.
