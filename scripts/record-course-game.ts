@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import WebSocket from 'ws';
-import { aveiroAgent } from '../src/client/planner.ts';
+import { aveiroAgent } from '../src/client/agents.ts';
 import { AveiroPlayer } from '../src/client/player.ts';
 import { Prng } from '../src/core/prng.ts';
 import { loadAgentSpec } from '../src/tetris-ai/agent-files.ts';

@@ -5,7 +5,7 @@ import { dropPiece, movePiece, type MoveKey } from '../tetris/moves.ts';
 import { parsePiece } from '../tetris/pieces.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
 import { CoursePieces, SHAPE_ORDER, type KeepalivePings, type ShapeName } from './course-random.ts';
-import { boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
+import { AVEIRO_PREVIEW, boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
 
 export { SHAPE_ORDER, type ShapeName } from './course-random.ts';
 export { GRID, HEIGHT, WIDTH, type Cell } from './wire.ts';
@@ -117,7 +117,7 @@ export class AveiroGame {
   ) {
     this.source =
       typeof source === 'number' ? seededPieces(source, generator) : Array.isArray(source) ? listedPieces(source) : (source as PieceSource);
-    this.next = [this.deal(), this.deal(), this.deal()];
+    this.next = Array.from({ length: AVEIRO_PREVIEW }, () => this.deal());
     // The engine takes each piece when it needs it: never before the course would have dealt it.
     const pieces = {
       next: () => parsePiece(this.waiting.shift()!),

@@ -1,16 +1,14 @@
 import { Game, type LoggedInput, type ReplayLog } from '../tetris/game.ts';
 import type { Key } from '../tetris/keys.ts';
 import { BASE_SPEED, type AveiroGame } from './game.ts';
-
-/** The next pieces an Aveiro frame shows, which the replay's preview shows too. */
-const AVEIRO_PREVIEW = 3;
+import { AVEIRO_PREVIEW } from './wire.ts';
 
 /** The protocol's keys that move a piece, as Gridmind's keys (keys.ts): `w` turns clockwise, in place under the `aveiro` rotation. */
 const GRIDMIND_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R', s: 'H' };
 
 /**
  * An Aveiro game as a Gridmind replay log, which `gridmind replay` checks and the web app's replay page
- * plays: the `aveiro` rules (8 × 30, its rotation, lines², its speeds) with the pieces the game dealt, and
+ * plays: the `aveiro` rules (8 × 30, its rotation, lines², its speeds) with the pieces the game dealt and its preview, and
  * each tick's key at the tick's time. Gridmind's gravity falls when the protocol's tick does (10 + score
  * // 10 a second; after a lock the next piece falls one interval later), so a key pressed at a tick's
  * time comes after the fall, as the protocol's does. `s` drops the piece to the lowest free row and the

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { mean } from '../core/stats.ts';
-import { AVEIRO_PREVIEW, aveiroAgent, aveiroCodeAgent } from '../client/planner.ts';
+import { AVEIRO_PREVIEW } from '../aveiro/wire.ts';
+import { aveiroAgent, aveiroCodeAgent } from '../client/agents.ts';
 import type { AveiroResult } from '../client/player.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
 import type { Chooser } from '../tetris-ai/agent.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AveiroGame, GRID, gameInfo, type Cell } from '../../src/aveiro/game.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
-import { aveiroAgent } from '../../src/client/planner.ts';
+import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 
 const sorted = (cells: Cell[] | null) => (cells ?? []).map(([x, y]) => `${x},${y}`).sort();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/core/prng.ts';
 import { AveiroGame, HEIGHT, type Cell } from '../../src/aveiro/game.ts';
 import { aveiroReplayLog } from '../../src/aveiro/replay.ts';
-import { aveiroAgent } from '../../src/client/planner.ts';
+import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { replay, type Game } from '../../src/tetris/game.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';

@@ -11,7 +11,7 @@ import { identifyPiece } from '../../src/aveiro/wire.ts';
 import { PIECE_NAMES } from '../../src/tetris/pieces.ts';
 import { PythonRandom } from '../../src/core/python-random.ts';
 import { SHAPE_ORDER } from '../../src/aveiro/course-random.ts';
-import { aveiroAgent } from '../../src/client/planner.ts';
+import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import type { Frame } from '../../src/aveiro/game.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AveiroGame, type Frame } from '../../src/aveiro/game.ts';
-import { boardOfCells, identifyPiece, pieceOnWire } from '../../src/aveiro/wire.ts';
-import { AVEIRO_PREVIEW, aveiroAgent } from '../../src/client/planner.ts';
+import { AVEIRO_PREVIEW, boardOfCells, identifyPiece, pieceOnWire } from '../../src/aveiro/wire.ts';
+import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { aveiroRotation } from '../../src/tetris/rotation/aveiro.ts';
 import { RULE_SETS } from '../../src/tetris/rules.ts';

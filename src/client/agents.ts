@@ -4,9 +4,6 @@ import { TetrisAgent } from '../tetris-ai/agent.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { CodeAgentChooser, type AgentModule } from '../tetris-ai/code-agents.ts';
 
-/** The next pieces the protocol shows, so the deepest lookahead an agent can have on it (agent files allow no deeper one). */
-export const AVEIRO_PREVIEW = 3;
-
 /**
  * An agent's own policy on the protocol's board (Gridmind's 8 × 30, `aveiro` rotation): its lookahead,
  * tie-break and despair, as in `play`. The falling piece's placements come from the client, one key per
