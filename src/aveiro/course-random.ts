@@ -46,9 +46,9 @@ export class KeepalivePings {
     return count;
   }
 
-  /** Forgets the connections that closed before `time`: none of their pings can fall after it. */
-  forgetClosedBefore(time: number): void {
-    for (const connection of this.connections) if (connection.closedAt < time) this.connections.delete(connection);
+  /** Forgets the connections that closed by `time`: none of their pings can fall after it. */
+  forgetClosedBy(time: number): void {
+    for (const connection of this.connections) if (connection.closedAt <= time) this.connections.delete(connection);
   }
 }
 

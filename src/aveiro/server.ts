@@ -158,14 +158,15 @@ export class AveiroServer {
   private readonly viewers = new Set<Connection>();
   private gamesStarted = 0;
   private readonly lateness: number[] = [];
-  /** The connections whose keepalive pings the course's generator draws, under `course` pieces. */
-  private readonly pings = new KeepalivePings();
+  /** The connections whose keepalive pings the course's generator draws: under `course` pieces only. */
+  private readonly pings: KeepalivePings | null;
   private readonly clock: () => number;
   /** The game started last, whose score and speed the course's join reply carries. */
   private lastStarted: AveiroGame | null = null;
 
   constructor(private readonly options: AveiroServerOptions) {
     this.clock = options.clock ?? (() => performance.now());
+    this.pings = options.pieces === 'course' ? new KeepalivePings() : null;
   }
 
   private get courseLike(): boolean {
@@ -249,11 +250,12 @@ export class AveiroServer {
   private accept(socket: WebSocket, role: Connection['role']): void {
     const connection: Connection = { socket, role, tokens: FLOOD_BURST, refilledAt: performance.now() };
     if (role === 'viewer') this.viewers.add(connection);
-    const closePings = this.pings.open(this.clock());
+    const closePings = this.pings?.open(this.clock());
     socket.on('message', (data, isBinary) => this.receive(connection, data, isBinary));
     socket.on('close', () => {
-      closePings(this.clock());
+      closePings?.(this.clock());
       this.leave(connection);
+      this.forgetPastPings();
     });
     socket.on('error', () => socket.terminate());
   }
@@ -315,7 +317,7 @@ export class AveiroServer {
       if (player.socket.readyState !== player.socket.OPEN) continue;
       const k = this.gamesStarted++;
       const seed = this.options.seed ?? (this.options.seeds == null ? Math.floor(Math.random() * 2 ** 32) : this.options.seeds + k);
-      const pieces = seededPieces(seed, this.options.pieces ?? 'gridmind', this.pings, this.clock);
+      const pieces = seededPieces(seed, this.options.pieces ?? 'gridmind', this.pings ?? undefined, this.clock);
       const session = new GameSession(k + 1, player, new AveiroGame(pieces), this, this.clock());
       this.lastStarted = session.game;
       player.session = session;
@@ -343,8 +345,15 @@ export class AveiroServer {
     this.sessions.delete(session.id);
     this.finished.unshift({ ...summary(session), endedAt: new Date().toISOString(), ending, replayId });
     this.finished.length = Math.min(this.finished.length, this.options.finishedKept ?? FINISHED_GAMES_KEPT);
-    // No live game draws before its start: the pings of connections closed before then no longer count.
-    this.pings.forgetClosedBefore(Math.min(this.clock(), ...[...this.sessions.values()].map((live) => live.startedClock)));
+  }
+
+  /**
+   * Forgets the connections whose pings no game can draw any more: those closed by the start of the
+   * oldest live game (none draws before its start), or by now when none runs. Called as each connection
+   * closes, a game's player's included, so that closed connections do not pile up.
+   */
+  private forgetPastPings(): void {
+    this.pings?.forgetClosedBy(Math.min(this.clock(), ...[...this.sessions.values()].map((live) => live.startedClock)));
   }
 
   /** A joined viewer follows its chosen game, or else the most recently started one. */

@@ -16,12 +16,13 @@ describe("the course server's keepalive pings", () => {
     expect(pings.between(50_000, 100_000)).toBe(3); // the first connection's alone: 60, 80, 100 s
   });
 
-  it('forgets connections closed before a time, whose pings all fell before it', () => {
+  it('forgets connections closed by a time, whose pings all fell by it', () => {
     const pings = new KeepalivePings();
     pings.open(0)(30_000);
+    pings.open(5_000)(40_000);
     pings.open(10_000);
-    pings.forgetClosedBefore(40_000);
-    expect(pings.between(0, 30_000)).toBe(1); // the second connection's ping at 30 s alone
+    pings.forgetClosedBy(40_000);
+    expect(pings.between(0, 30_000)).toBe(1); // the third connection's ping at 30 s alone
   });
 });
 

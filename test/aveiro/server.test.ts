@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES, type FinishedGame } from '../../src/aveiro/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { AveiroServer, FLOOD_BURST, MAX_MESSAGE_BYTES, type AveiroServerOptions, type FinishedGame } from '../../src/aveiro/server.ts';
 import { startServer } from '../../src/server/server.ts';
 import { WEB_DIST } from '../../src/server/web-build.ts';
 import { openDatabase } from '../../src/store/database.ts';
@@ -10,7 +10,7 @@ import type { Cell } from '../../src/aveiro/game.ts';
 import { identifyPiece } from '../../src/aveiro/wire.ts';
 import { PIECE_NAMES } from '../../src/tetris/pieces.ts';
 import { PythonRandom } from '../../src/core/python-random.ts';
-import { SHAPE_ORDER } from '../../src/aveiro/course-random.ts';
+import { KeepalivePings, SHAPE_ORDER } from '../../src/aveiro/course-random.ts';
 import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
@@ -198,8 +198,11 @@ describe('the Aveiro server over real WebSockets', () => {
   });
 });
 
-/** Runs `play` on a server of its own with the course's pieces, one game at a time, given its WebSocket address. */
-async function onCourseServer(options: { seed: number; clock: () => number }, play: (url: string) => Promise<void>): Promise<void> {
+/** Runs `play` on a server of its own (the course's pieces unless given), one game at a time, given its WebSocket address. */
+async function onCourseServer(
+  options: Pick<AveiroServerOptions, 'seed' | 'clock' | 'pieces'>,
+  play: (url: string) => Promise<void>,
+): Promise<void> {
   const db = openDatabase(':memory:');
   const aveiro = new AveiroServer({ db, pieces: 'course', maxGames: 1, ...options });
   const server = await startServer({ port: 0, host: '127.0.0.1', db, webRoot: WEB_DIST, aveiro });
@@ -297,4 +300,43 @@ describe("the Aveiro server with the course's pieces (--pieces course)", () => {
       second.socket.close();
     });
   }, 60_000);
+});
+
+describe('the connections an Aveiro server keeps for their keepalive pings', () => {
+  /** Opens and closes `count` connections, players and viewers that never join, each open 25 s on the server's clock (`wait`): one ping's worth. */
+  async function openAndClose(url: string, count: number, wait: (ms: number) => void): Promise<void> {
+    for (let connection = 0; connection < count; connection++) {
+      const client = new Client(`${url}/${connection % 2 === 0 ? 'player' : 'viewer'}`);
+      await client.opened();
+      wait(25_000);
+      client.socket.close();
+      await client.closed;
+    }
+  }
+
+  it("are none under Gridmind's pieces, which no ping changes", async () => {
+    const open = vi.spyOn(KeepalivePings.prototype, 'open');
+    try {
+      await onCourseServer({ seed: 1, pieces: 'gridmind' }, (url) => openAndClose(url, 20, () => {}));
+      expect(open).not.toHaveBeenCalled();
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it("are forgotten under the course's pieces once they have closed and no live game can draw their pings", async () => {
+    let now = 0;
+    const open = vi.spyOn(KeepalivePings.prototype, 'open'); // it calls the real one: this catches the server's pings
+    try {
+      await onCourseServer({ seed: 1, clock: () => now }, async (url) => {
+        await openAndClose(url, 20, (ms) => (now += ms));
+        expect(open).toHaveBeenCalledTimes(20);
+        const pings = open.mock.contexts[0] as KeepalivePings;
+        // A connection still kept would count its ping, 20 s after it opened.
+        await vi.waitFor(() => expect(pings.between(0, now)).toBe(0), { timeout: 10_000 });
+      });
+    } finally {
+      open.mockRestore();
+    }
+  });
 });
