@@ -8,14 +8,17 @@ const GRIDMIND_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R', s:
 
 /**
  * An Aveiro game as a Gridmind replay log, which `gridmind replay` checks and the web app's replay page
- * plays: the `aveiro` rules (8 × 30, its rotation, lines², its speeds) with the pieces the game dealt and its preview, and
- * each tick's key at the tick's time. Gridmind's gravity falls when the protocol's tick does (10 + score
- * // 10 a second; after a lock the next piece falls one interval later), so a key pressed at a tick's
- * time comes after the fall, as the protocol's does. `s` drops the piece to the lowest free row and the
- * next tick locks it; Gridmind's hard drop locks it at once, so the replay leaves out that tick and runs
- * one tick ahead of the game after each drop (a log a fifth of the size of one with a soft drop per row).
- * The log ends at the last tick. Only the piece whose spawn ended the game differs: the protocol still
- * moves it, Gridmind does not place it.
+ * plays: the `aveiro` rules (8 × 30, its rotation, lines², its speeds) with the pieces the game dealt and
+ * its preview, and each tick's key at the tick's time. Gridmind's gravity falls when the protocol's tick
+ * does (10 + score // 10 a second; after a lock the next piece falls one interval later), so a key
+ * pressed at a tick's time comes after the fall, as the protocol's does. `s` drops the piece to the
+ * lowest free row and the next tick locks it; Gridmind's hard drop locks it at once, so the replay leaves
+ * out that tick and runs one tick ahead of the game after each drop (a log a fifth of the size of one
+ * with a soft drop per row). The log ends at the last tick. Only the piece whose spawn ended the game
+ * differs: the protocol still moves it down a row when it fits there, or else adds its cells over the
+ * stack's and clears, and scores, the rows its list then holds 8 cells of (AveiroGame's last tick);
+ * Gridmind's engine does not place it, so the replay of a game whose ending piece cleared rows has those
+ * rows and their points fewer than the game.
  */
 export function aveiroReplayLog(game: Pick<AveiroGame, 'dealt' | 'ticks'>): ReplayLog {
   // The game's own log copies every input once more when read: the inputs are logged here instead.
