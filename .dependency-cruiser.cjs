@@ -44,6 +44,13 @@ module.exports = {
       'tetris',
       ['core/'],
     ),
+    {
+      name: 'rules-run-anywhere',
+      comment: 'The Tetris rules run in a browser as in Node (the web app plays them): no Node built-in, no package but zod.',
+      severity: 'error',
+      from: { path: '^src/tetris/' },
+      to: { dependencyTypes: NODE_OR_PACKAGES, pathNot: 'node_modules/zod/' },
+    },
     layer('samegame-rules-know-no-ai', "SameGame's rule modules (src/samegame/rules) import nothing but src/core.", 'samegame/rules', [
       'core/',
     ]),
