@@ -41,6 +41,7 @@ interface PlayFlags {
   searchNodes: number;
   level?: number;
   iterations?: number;
+  stabilization?: number;
   width?: number;
   agentTimeLimit: number;
   agentMemory: number;
@@ -48,7 +49,7 @@ interface PlayFlags {
   json?: boolean;
 }
 
-/** The settings of the generic methods a Tetris player can search with (nesting level, iterations, beam width). */
+/** The settings of the generic methods a Tetris player can search with (nesting level, iterations, stabilization, beam width). */
 const PLAYER_SEARCH_SETTINGS = SEARCH_SETTINGS.filter((setting) =>
   TETRIS_SEARCH_METHODS.some((method) => setting.methods.includes(method)),
 );
@@ -142,7 +143,12 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
   if (flags.path !== undefined)
     throw new InputError("--path records the search path of the agent's own policy: leave it out with --search");
   for (const setting of PLAYER_SEARCH_SETTINGS) {
-    const refusal = settingRefusal(setting, flags.search, flags[setting.name as 'level' | 'iterations' | 'width'], flagOf);
+    const refusal = settingRefusal(
+      setting,
+      flags.search,
+      flags[setting.name as 'level' | 'iterations' | 'stabilization' | 'width'],
+      flagOf,
+    );
     if (refusal !== null) throw new InputError(refusal);
   }
   return {
@@ -151,6 +157,7 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
     seed: flags.seed,
     level: flags.level,
     iterations: flags.iterations,
+    stabilization: flags.stabilization,
     width: flags.width,
   };
 }

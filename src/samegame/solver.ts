@@ -33,6 +33,7 @@ export interface SolveOptions {
   readonly seed?: number;
   readonly level?: number;
   readonly iterations?: number;
+  readonly stabilization?: number;
   readonly width?: number;
   readonly depth?: number;
   readonly minDepth?: number;
@@ -138,6 +139,7 @@ export function solve(board: SameGameBoard, options: SolveOptions): Solution {
     seed: options.seed,
     level: options.level,
     iterations: options.iterations,
+    stabilization: options.stabilization,
     width: options.width,
     depth: options.depth,
     minDepth: options.minDepth,

@@ -18,6 +18,8 @@ export interface MethodSettings<S> extends SearchLimits {
   readonly level?: number;
   /** NRPA: iterations per level. */
   readonly iterations?: number;
+  /** NRPA: playouts per level-1 step (Stabilized NRPA's P). */
+  readonly stabilization?: number;
   /** NMCS and NRPA: start again while the budget lasts, keeping the best (default: once). */
   readonly restart?: boolean;
   readonly seed?: number;

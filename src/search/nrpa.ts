@@ -9,6 +9,11 @@ export interface NrpaOptions extends SearchLimits {
   readonly level: number;
   /** Iterations per level (Rosin: 100). */
   readonly iterations?: number;
+  /**
+   * Playouts a level-1 step runs under one policy, the best of them taken as that step's game
+   * (Stabilized NRPA, Cazenave, Sevestre & Toulemont 2021: their P). Default 1, Rosin's NRPA.
+   */
+  readonly stabilization?: number;
   /** Learning rate α (Rosin: 1). */
   readonly alpha?: number;
   /** Independent runs from a fresh policy, the best kept (Infinity: until the budget ends). Default 1. */
@@ -47,7 +52,7 @@ class Policy {
  * from a copy of its policy, keeps the best game (ties go to the newer), and after each one adapts its
  * policy towards that game: along the game, the weight of the move played rises by α and every legal
  * move's weight falls by α times its probability under the policy before the adaptation. Level 0 is one
- * playout. Weights are clamped to ±300. Games are compared by the problem's guide (default: the score);
+ * playout, or with stabilization P the best of P playouts under the same policy. Weights are clamped to ±300. Games are compared by the problem's guide (default: the score);
  * every playout is offered as a solution, so the best game by score is reported. The problem must give
  * move codes.
  */
@@ -56,6 +61,9 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
   if (!Number.isInteger(level) || level < 1) throw new RangeError(`NRPA level must be a whole number ≥ 1, got ${level}`);
   if (problem.code === undefined || problem.codeCount === undefined) throw new TypeError('NRPA needs a problem with move codes');
   const iterations = options.iterations ?? SEARCH_DEFAULTS.iterations.nrpa;
+  const stabilization = options.stabilization ?? SEARCH_DEFAULTS.stabilization.nrpa;
+  if (!Number.isInteger(stabilization) || stabilization < 1)
+    throw new RangeError(`NRPA stabilization must be a whole number ≥ 1, got ${stabilization}`);
   const alpha = options.alpha ?? 1;
   const codeCount = problem.codeCount;
   const budget = new Budget(options);
@@ -67,9 +75,11 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
   const touched = new Int32Array(codeCount);
   const isTouched = new Uint8Array(codeCount);
   let weights = new Float64Array(1024);
-  const best = Array.from({ length: level + 1 }, () => new Int32Array(length));
-  const bestLength = new Int32Array(level + 1);
-  const records = Array.from({ length: level + 1 }, () => new GameRecord());
+  // Slots 0 … level: each level's best game; slot level + 1: the playout a stabilized step runs next.
+  const next = level + 1;
+  const best = Array.from({ length: level + 2 }, () => new Int32Array(length));
+  const bestLength = new Int32Array(level + 2);
+  const records = Array.from({ length: level + 2 }, () => new GameRecord());
   const start = problem.start();
   const state = problem.start();
   const guide = (s: S): number => (problem.guide ? problem.guide(s) : problem.score(s));
@@ -103,13 +113,33 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
     }
   };
 
+  /** One playout under the level-1 policy, its game in slot `slot`; returns its guide value. */
+  const playout = (slot: number): number => {
+    problem.copy(state, start);
+    bestLength[slot] = playouts.run(state, policies[1].weights, best[slot], 0, budget, records[slot]);
+    budget.offer(problem.score(state), best[slot], bestLength[slot]);
+    return guide(state);
+  };
+
+  /** Swaps the games of two slots. */
+  const swap = (a: number, b: number): void => {
+    [best[a], best[b]] = [best[b], best[a]];
+    [records[a], records[b]] = [records[b], records[a]];
+    [bestLength[a], bestLength[b]] = [bestLength[b], bestLength[a]];
+  };
+
   /** Level n with its policy in policies[n]; returns the best guide value, its game in best[n] and records[n]. */
   const search = (n: number): number => {
     if (n === 0) {
-      problem.copy(state, start);
-      bestLength[0] = playouts.run(state, policies[1].weights, best[0], 0, budget, records[0]);
-      budget.offer(problem.score(state), best[0], bestLength[0]);
-      return guide(state);
+      let bestValue = playout(0);
+      for (let p = 1; p < stabilization && !budget.exhausted; p++) {
+        const value = playout(next);
+        if (value > bestValue) {
+          bestValue = value;
+          swap(0, next);
+        }
+      }
+      return bestValue;
     }
     let bestValue = -Infinity;
     for (let i = 0; i < iterations; i++) {

@@ -38,7 +38,7 @@ export interface MethodSetting<Name extends string = string> {
   readonly defaults?: Readonly<Partial<Record<SearchMethod, number | string>>>;
 }
 
-export type SearchSettingName = 'level' | 'iterations' | 'width' | 'depth' | 'minDepth' | 'first';
+export type SearchSettingName = 'level' | 'iterations' | 'stabilization' | 'width' | 'depth' | 'minDepth' | 'first';
 
 /**
  * The generic methods' fixed defaults, by setting and method; the methods take them from here. Beam's
@@ -48,6 +48,7 @@ export type SearchSettingName = 'level' | 'iterations' | 'width' | 'depth' | 'mi
 export const SEARCH_DEFAULTS = {
   level: { nmcs: 2, nrpa: 3 },
   iterations: { nrpa: 100 },
+  stabilization: { nrpa: 1 },
   depth: { dls: 10 },
   minDepth: { iddfs: 1 },
 } as const satisfies Partial<Record<SearchSettingName, Partial<Record<SearchMethod, number>>>>;
@@ -69,6 +70,14 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     values: { type: 'whole', min: 1, max: 1_000_000 },
     help: 'nrpa: iterations per level (default 100)',
     defaults: SEARCH_DEFAULTS.iterations,
+  },
+  {
+    name: 'stabilization',
+    label: 'playouts per step',
+    methods: ['nrpa'],
+    values: { type: 'whole', min: 1, max: 1000 },
+    help: 'nrpa: playouts per level-1 step under one policy, the best adapted to (Stabilized NRPA; default 1)',
+    defaults: SEARCH_DEFAULTS.stabilization,
   },
   {
     name: 'width',

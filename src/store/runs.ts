@@ -80,6 +80,7 @@ export interface SameGameSettings {
   readonly maxNodes?: number;
   readonly level?: number;
   readonly iterations?: number;
+  readonly stabilization?: number;
   readonly width?: number;
   readonly depth?: number;
   readonly minDepth?: number;

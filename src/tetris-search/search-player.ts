@@ -18,6 +18,7 @@ export interface SearchPlayerSettings {
   /** The method's own settings (see `SEARCH_SETTINGS`). */
   readonly level?: number;
   readonly iterations?: number;
+  readonly stabilization?: number;
   readonly width?: number;
 }
 
@@ -38,8 +39,16 @@ export class SearchPlayer implements Chooser {
 
   choose(state: TurnState): Choice | null {
     const problem = this.problem(state, [state.piece, ...state.preview]);
-    const { method, nodes, seed, level, iterations, width } = this.settings;
-    const settings: MethodSettings<TetrisState> = { maxNodes: nodes, seed: seed + this.pieces++, restart: true, level, iterations, width };
+    const { method, nodes, seed, level, iterations, stabilization, width } = this.settings;
+    const settings: MethodSettings<TetrisState> = {
+      maxNodes: nodes,
+      seed: seed + this.pieces++,
+      restart: true,
+      level,
+      iterations,
+      stabilization,
+      width,
+    };
     const searched = runSearch(problem, method, settings);
     // A budget smaller than one whole line needs (beam rates a whole depth before it goes deeper) finds
     // no line: the piece then goes where the agent values it most on its own, as a greedy agent's would.

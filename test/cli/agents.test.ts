@@ -105,6 +105,11 @@ describe('gridmind play', () => {
       ['--agent', 'bcts', '--search', 'beam', '--level', '2'],
       /--level works with nmcs, nrpa, not beam/,
     ],
+    [
+      "NRPA's stabilization with another method",
+      ['--agent', 'bcts', '--search', 'nmcs', '--stabilization', '2'],
+      /--stabilization works with nrpa, not nmcs/,
+    ],
     ['a search under other rules', ['--agent', 'bcts', '--search', 'nmcs', '--rules', 'classic'], /--search plays the research rules/],
   ])('rejects %s with exit 2', async (_what, args, message) => {
     const { code, stderr } = await runCli(['play', ...args]);
@@ -144,6 +149,13 @@ describe('gridmind play', () => {
       '4',
     ]);
     expect(beam.stdout).toMatch(/; beam over 2 known pieces, 2,000 nodes a piece$/m);
+  });
+
+  it('gives NRPA its stabilization, a setting of the same table as samegame solve', async () => {
+    const args = ['play', '--agent', 'dellacherie', '--board', '8x10', '--seed', '4', '--max-pieces', '40', '--json'];
+    const played = JSON.parse((await runCli([...args, '--search', 'nrpa', '--search-nodes', '600', '--stabilization', '3'])).stdout);
+    expect(played.search).toEqual({ method: 'nrpa', nodes: 600, seed: 4, stabilization: 3, preview: 1 });
+    expect(played.pieces).toBeGreaterThan(20);
   });
 
   it("plays the first piece where the best line puts it: searching the whole preview plays the agent's own lookahead game", async () => {

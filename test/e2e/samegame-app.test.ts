@@ -161,8 +161,12 @@ describe('the SameGame page in a real browser', () => {
       );
     const placeholder = (testId: string) => page.getAttribute(`[data-testid=${testId}]`, 'placeholder');
     const heuristics = () => page.$$eval('[data-testid=sg-setting-heuristic] option', (found) => found.map((option) => option.textContent));
-    expect(await fields()).toEqual(['sg-setting-level', 'sg-setting-iterations']); // nrpa's
-    expect([await placeholder('sg-setting-level'), await placeholder('sg-setting-iterations')]).toEqual(['default 3', 'default 100']);
+    expect(await fields()).toEqual(['sg-setting-level', 'sg-setting-iterations', 'sg-setting-stabilization']); // nrpa's
+    expect(await Promise.all(['sg-setting-level', 'sg-setting-iterations', 'sg-setting-stabilization'].map(placeholder))).toEqual([
+      'default 3',
+      'default 100',
+      'default 1',
+    ]);
     await page.selectOption('[data-testid=sg-method]', 'beam');
     expect(await fields()).toEqual(['sg-setting-heuristic', 'sg-setting-width', 'sg-setting-clearedOnly']);
     expect(await page.inputValue('[data-testid=sg-setting-heuristic]')).toBe('h4');

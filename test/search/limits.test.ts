@@ -4,6 +4,7 @@ import { SameGameProblem } from '../../src/samegame/problem.ts';
 import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
 import { beam, bfs, dfs, dls, iddfs, nmcs, nrpa, runSearch, SEARCH_METHODS } from '../../src/search/index.ts';
 import { HeuristicRater } from '../../src/samegame/heuristics.ts';
+import { ToyProblem } from './toy-problem.ts';
 
 const big = randomBoard(15, 15, 5, 1);
 const problem = new SameGameProblem(big, { scoring: 'standard', shift: 'left' });
@@ -50,6 +51,13 @@ describe('budgets', () => {
       expect(result.solved).toBe(true);
       expect(result.moves.length).toBeGreaterThan(20);
     }
+  });
+
+  it('stabilized NRPA plays P playouts a level-1 step', () => {
+    const toy = new ToyProblem();
+    const playouts = (stabilization: number) => nrpa(toy, { level: 2, iterations: 4, stabilization, seed: 1 }).nodes / toy.maxDepth;
+    expect([1, 3].map(playouts)).toEqual([16, 48]);
+    expect(() => nrpa(toy, { level: 1, stabilization: 0 })).toThrow('NRPA stabilization must be a whole number ≥ 1, got 0');
   });
 
   it('gives the same result for the same seed, another for another seed', () => {

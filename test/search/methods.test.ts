@@ -37,6 +37,10 @@ const METHODS: [string, Method][] = [
   ['nmcs level 3', (problem) => nmcs(problem, { level: 3, seed: 3 })],
   // A single NRPA run can settle on a game that does not clear the board: restarts find the clear.
   ['nrpa level 2, restarting', (problem) => nrpa(problem, { level: 2, iterations: 30, seed: 3, runs: Infinity, maxNodes: 300_000 })],
+  [
+    'nrpa level 2 stabilized, 3 playouts a step, restarting',
+    (problem) => nrpa(problem, { level: 2, iterations: 10, stabilization: 3, seed: 3, runs: Infinity, maxNodes: 300_000 }),
+  ],
 ];
 
 describe('every method finds the best score of small boards', () => {

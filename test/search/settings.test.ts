@@ -39,13 +39,18 @@ describe('the table of the settings only some methods take', () => {
       'level nmcs 2',
       'level nrpa 3',
       'iterations nrpa 100',
+      'stabilization nrpa 1',
       'depth dls 10',
       'minDepth iddfs 1',
     ]);
     // Each method searches a small board to the end with the default given and not given; NRPA's
     // other setting is kept small, so that the search ends at once.
     const board = randomBoard(4, 3, 3, 1);
-    const others: Partial<Record<string, Partial<SolveOptions>>> = { 'level nrpa': { iterations: 3 }, 'iterations nrpa': { level: 1 } };
+    const others: Partial<Record<string, Partial<SolveOptions>>> = {
+      'level nrpa': { iterations: 3 },
+      'iterations nrpa': { level: 1 },
+      'stabilization nrpa': { level: 1, iterations: 3 },
+    };
     const played = (options: Omit<SolveOptions, 'rules'>) => {
       const { score, moves, nodes } = solve(board, { ...options, rules });
       return { score, moves, nodes };
@@ -62,6 +67,7 @@ describe('the table of the settings only some methods take', () => {
       '--heuristic',
       '--level',
       '--iterations',
+      '--stabilization',
       '--width',
       '--depth',
       '--min-depth',
