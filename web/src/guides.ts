@@ -20,6 +20,7 @@ export const GUIDES = [
   { name: 'high-scores', title: 'High scores: what a table holds, and what it can prove' },
   { name: 'http-api', title: 'The HTTP API' },
   { name: 'results', title: 'Results' },
+  { name: 'records', title: 'Records' },
   { name: 'sources', title: "Where Gridmind's rules, agents and figures come from" },
 ] as const;
 
