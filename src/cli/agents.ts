@@ -143,12 +143,7 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
   if (flags.path !== undefined)
     throw new InputError("--path records the search path of the agent's own policy: leave it out with --search");
   for (const setting of PLAYER_SEARCH_SETTINGS) {
-    const refusal = settingRefusal(
-      setting,
-      flags.search,
-      flags[setting.name as 'level' | 'iterations' | 'stabilization' | 'width'],
-      flagOf,
-    );
+    const refusal = settingRefusal(setting, flags.search, flags[setting.name as keyof PlayFlags], flagOf);
     if (refusal !== null) throw new InputError(refusal);
   }
   return {

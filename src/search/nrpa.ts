@@ -52,9 +52,9 @@ class Policy {
  * from a copy of its policy, keeps the best game (ties go to the newer), and after each one adapts its
  * policy towards that game: along the game, the weight of the move played rises by α and every legal
  * move's weight falls by α times its probability under the policy before the adaptation. Level 0 is one
- * playout, or with stabilization P the best of P playouts under the same policy. Weights are clamped to ±300. Games are compared by the problem's guide (default: the score);
- * every playout is offered as a solution, so the best game by score is reported. The problem must give
- * move codes.
+ * playout, or with stabilization P the best of P playouts under the same policy. Weights are clamped to
+ * ±300. Games are compared by the problem's guide (default: the score); every playout is offered as a
+ * solution, so the best game by score is reported. The problem must give move codes.
  */
 export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult {
   const { level } = options;

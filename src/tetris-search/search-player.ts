@@ -39,16 +39,8 @@ export class SearchPlayer implements Chooser {
 
   choose(state: TurnState): Choice | null {
     const problem = this.problem(state, [state.piece, ...state.preview]);
-    const { method, nodes, seed, level, iterations, stabilization, width } = this.settings;
-    const settings: MethodSettings<TetrisState> = {
-      maxNodes: nodes,
-      seed: seed + this.pieces++,
-      restart: true,
-      level,
-      iterations,
-      stabilization,
-      width,
-    };
+    const { method, nodes, seed, ...own } = this.settings;
+    const settings: MethodSettings<TetrisState> = { ...own, maxNodes: nodes, seed: seed + this.pieces++, restart: true };
     const searched = runSearch(problem, method, settings);
     // A budget smaller than one whole line needs (beam rates a whole depth before it goes deeper) finds
     // no line: the piece then goes where the agent values it most on its own, as a greedy agent's would.
