@@ -6,7 +6,8 @@
 import { Prng } from '../src/core/prng.ts';
 import { Board } from '../src/tetris/board.ts';
 import { PIECE_COUNT } from '../src/tetris/pieces.ts';
-import { PlacementGenerator, type PlacementMode } from '../src/tetris/placements.ts';
+import type { PlacementMode } from '../src/tetris/placement-modes.ts';
+import { PlacementGenerator } from '../src/tetris/placements.ts';
 import { ROTATION_SYSTEMS, type RotationSystemName } from '../src/tetris/rotation/index.ts';
 import { median } from '../src/core/stats.ts';
 

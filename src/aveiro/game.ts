@@ -5,7 +5,8 @@ import { dropPiece, movePiece, type MoveKey } from '../tetris/moves.ts';
 import { parsePiece } from '../tetris/pieces.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
 import { CoursePieces, SHAPE_ORDER, type KeepalivePings, type ShapeName } from './course-random.ts';
-import { AVEIRO_PREVIEW, boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
+import { AVEIRO_PREVIEW, type PieceGenerator } from './pieces.ts';
+import { boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
 
 export { SHAPE_ORDER, type ShapeName } from './course-random.ts';
 export { GRID, HEIGHT, WIDTH, type Cell } from './wire.ts';
@@ -44,14 +45,6 @@ export interface Info {
 export function gameInfo(score = 0, gameSpeed = BASE_SPEED): Info {
   return { dimensions: [WIDTH, HEIGHT], grid: GRID, game_speed: gameSpeed, score };
 }
-
-/**
- * How a seed deals pieces: `gridmind`, Gridmind's own generator; `course`, the course server's (Python's
- * `random.seed(seed)` then `random.choice` over the shapes in its order, with its keepalive pings'
- * draws when the server counts them), the very pieces it deals.
- */
-export const PIECE_GENERATORS = ['gridmind', 'course'] as const;
-export type PieceGenerator = (typeof PIECE_GENERATORS)[number];
 
 /** Where a game's pieces come from, one at a time, when the game deals them. */
 export interface PieceSource {

@@ -1,7 +1,7 @@
 import { Game, type LoggedInput, type ReplayLog } from '../tetris/game.ts';
 import type { Key } from '../tetris/keys.ts';
 import { BASE_SPEED, type AveiroGame } from './game.ts';
-import { AVEIRO_PREVIEW } from './wire.ts';
+import { AVEIRO_PREVIEW } from './pieces.ts';
 
 /** The protocol's keys that move a piece, as Gridmind's keys (keys.ts): `w` turns clockwise, in place under the `aveiro` rotation. */
 const GRIDMIND_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R', s: 'H' };

@@ -7,7 +7,8 @@ import { cleanName, nameProblem } from '../core/player-names.ts';
 import { addHighScore, topHighScores } from '../store/highscores.ts';
 import { AVEIRO_TABLE } from './score-table.ts';
 import { KeepalivePings } from './course-random.ts';
-import { AveiroGame, gameInfo, seededPieces, type Info, type PieceGenerator } from './game.ts';
+import { AveiroGame, gameInfo, seededPieces, type Info } from './game.ts';
+import type { PieceGenerator } from './pieces.ts';
 import { aveiroReplayLog } from './replay.ts';
 
 /** Largest message accepted; a larger one closes the connection with 1009 (message too big). */

@@ -17,8 +17,6 @@ export const WIDTH = 10;
 export const HEIGHT = 30;
 /** The playable columns, Gridmind's board width. */
 export const COLUMNS = WIDTH - 2;
-/** The next pieces a frame shows (`next_pieces`), so the deepest lookahead an agent can have on the protocol (agent files allow no deeper one). */
-export const AVEIRO_PREVIEW = 3;
 
 /** The walls and the floor, in the course's order: the floor (x 0…9), the left wall, the right wall (y 0…29). */
 export const GRID: readonly Cell[] = [

@@ -8,7 +8,8 @@ import { parseBoardText } from '../samegame/board-files.ts';
 import { solveWithCode } from '../samegame/code-solvers.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import { CodeAgentChooser, type AgentLimits, type AgentModule } from '../tetris-ai/code-agents.ts';
+import type { AgentLimits } from '../tetris-ai/agent-limits.ts';
+import { CodeAgentChooser, type AgentModule } from '../tetris-ai/code-agents.ts';
 import { loadOutsideAgent, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
 

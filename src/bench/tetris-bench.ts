@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.ts';
 import type { Db } from '../store/database.ts';
 import type { NewTetrisRun, PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import type { AgentLimits } from '../tetris-ai/code-agents.ts';
+import type { AgentLimits } from '../tetris-ai/agent-limits.ts';
 import type { OutsideAgent } from '../tetris-ai/process-agent.ts';
 import type { PlayOptions } from '../tetris-ai/play.ts';
 import type { BenchProgress } from './eta.ts';

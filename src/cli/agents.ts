@@ -7,10 +7,11 @@ import { FEATURES } from '../tetris-ai/features/index.ts';
 import { CodeAgentChooser } from '../tetris-ai/code-agents.ts';
 import { loadOutsideAgent } from '../tetris-ai/process-agent.ts';
 import { playGame, playGameWith, playResearchWith, researchRotation, type PlayOptions, type PlayResult } from '../tetris-ai/play.ts';
-import { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
+import { TETRIS_SEARCH_METHODS, type TetrisSearchMethod } from '../tetris-search/methods.ts';
+import { SearchPlayer, type SearchPlayerSettings } from '../tetris-search/search-player.ts';
 import { SEARCH_SETTINGS, settingRefusal } from '../search/index.ts';
 import { parseName } from '../core/names.ts';
-import { DEFAULT_TARGET, MAX_PREVIEW } from '../tetris/game.ts';
+import { DEFAULT_TARGET, MAX_PREVIEW } from '../tetris/game-settings.ts';
 import { ROTATION_SYSTEMS } from '../tetris/rotation/index.ts';
 import { RULE_SETS, parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
 import {

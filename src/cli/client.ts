@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
 import { mean } from '../core/stats.ts';
-import { AVEIRO_PREVIEW } from '../aveiro/wire.ts';
+import { AVEIRO_PREVIEW } from '../aveiro/pieces.ts';
 import { aveiroAgent, aveiroCodeAgent } from '../client/agents.ts';
 import type { AveiroResult } from '../client/player.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';

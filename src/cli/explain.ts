@@ -14,7 +14,7 @@ import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import { explainGamePiece, type ExplainedTurn } from '../tetris-ai/explain.ts';
 import { REFUSAL_REASONS, type CandidateExplanation, type Explanation } from '../tetris-ai/explanation.ts';
 import { Board, parseBoard } from '../tetris/board.ts';
-import { DEFAULT_TARGET } from '../tetris/game.ts';
+import { DEFAULT_TARGET } from '../tetris/game-settings.ts';
 import { pieceCells } from '../tetris/moves.ts';
 import { parsePiece, pieceName } from '../tetris/pieces.ts';
 import { ROTATION_SYSTEMS, type RotationSystem } from '../tetris/rotation/index.ts';

@@ -4,7 +4,7 @@ import { InputError } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB } from '../node/timed-thread.ts';
 import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
-import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/code-agents.ts';
+import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/agent-limits.ts';
 import { outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 
 /** Wraps a parser so that its InputError becomes commander's one-line "argument is invalid" report. */

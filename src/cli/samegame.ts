@@ -9,20 +9,15 @@ import { formatDate } from '../core/dates.ts';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED } from '../core/prng.ts';
 import { shownAddress } from '../core/redis-address.ts';
-import { parseBoardSize, readBoardFile } from '../samegame/board-files.ts';
+import { readBoardFile } from '../samegame/board-files.ts';
+import { parseBoardSize } from '../samegame/rules/board.ts';
 import { randomBoard } from '../samegame/rules/random-boards.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules/options.ts';
 import { importSolverModule } from '../samegame/code-solvers.ts';
 import { sameGameReplay } from '../samegame/replay.ts';
 import { checkOutputFile, writeFileAtomically } from '../node/files.ts';
-import {
-  checkSolveOptions,
-  SOLVE_SETTINGS,
-  type Solution,
-  type SolveExplanation,
-  type SolveOptions,
-  type SolveSettingName,
-} from '../samegame/solver.ts';
+import { checkSolveOptions, type Solution, type SolveExplanation, type SolveOptions } from '../samegame/solver.ts';
+import { SOLVE_SETTINGS, type SolveSettingName } from '../samegame/solve-settings.ts';
 import { parseTestSet, TEST_SETS, type TestSetName } from '../samegame/test-sets.ts';
 import { parseSearchMethod, SEARCH_METHODS, type SearchMethod } from '../search/index.ts';
 import { openDatabaseToSave, type Db } from '../store/database.ts';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { MAX_SEED } from '../core/prng.ts';
 import { parseName } from '../core/names.ts';
-import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/game.ts';
+import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/pieces.ts';
 import { DEFAULT_RATE_LIMIT, DEFAULT_REPLAY_BUDGET } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
 import { databasePath, openDatabaseToSave } from '../store/database.ts';

@@ -15,8 +15,8 @@
  *
  * @module gridmind/agents
  */
+export { DEFAULT_MOVE_TIME_LIMIT, MAX_LOOKAHEAD, type AgentLimits } from '../tetris-ai/agent-limits.ts';
 export {
-  MAX_LOOKAHEAD,
   parseAgentSpec,
   withLookahead,
   type AgentSpec,
@@ -35,10 +35,8 @@ export { explainGamePiece, type ExplainedTurn } from '../tetris-ai/explain.ts';
 export { REFUSAL_REASONS, type CandidateExplanation, type Explanation, type LineStep, type Refusal } from '../tetris-ai/explanation.ts';
 export {
   CodeAgentChooser,
-  DEFAULT_MOVE_TIME_LIMIT,
   loadCodeAgent,
   type Afterstate,
-  type AgentLimits,
   type AgentModule,
   type AgentTurn,
   type CodeAgent,
@@ -49,4 +47,5 @@ export {
 } from '../tetris-ai/code-agents.ts';
 export { loadProgramAgent, type AgentProgram, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 export { TetrisProblem, TOPPED_OUT, type TetrisProblemSetting, type TetrisState } from '../tetris-search/problem.ts';
-export { SearchPlayer, TETRIS_SEARCH_METHODS, type SearchPlayerSettings, type TetrisSearchMethod } from '../tetris-search/search-player.ts';
+export { TETRIS_SEARCH_METHODS, type TetrisSearchMethod } from '../tetris-search/methods.ts';
+export { SearchPlayer, type SearchPlayerSettings } from '../tetris-search/search-player.ts';

@@ -29,12 +29,9 @@ export {
 } from '../tetris/rotation/system.ts';
 export { RULE_SET_NAMES, RULE_SETS, type PlayStyle, type RuleSet, type RuleSetName } from '../tetris/rules.ts';
 export { RANDOMIZER_NAMES, sequenceRandomizer, type Randomizer, type RandomizerName } from '../tetris/randomizers.ts';
+export { DEFAULT_PREVIEW, DEFAULT_TARGET, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../tetris/game-settings.ts';
 export {
-  DEFAULT_PREVIEW,
-  DEFAULT_TARGET,
   Game,
-  MAX_GARBAGE_ROWS,
-  MAX_PREVIEW,
   randomizerFor,
   replay,
   type DropPlacements,
@@ -47,4 +44,5 @@ export {
 } from '../tetris/game.ts';
 export { KEYS, type Key } from '../tetris/keys.ts';
 export type { ActivePiece } from '../tetris/moves.ts';
-export { PLACEMENT_MODES, PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
+export { PLACEMENT_MODES, type PlacementMode } from '../tetris/placement-modes.ts';
+export { PlacementGenerator, type Placements } from '../tetris/placements.ts';

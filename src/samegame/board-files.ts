@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { readBy, readWith } from '../core/schemas.ts';
 import { fileProblem } from '../node/files.ts';
-import { checkBoardSize, type SameGameBoard } from './rules/board.ts';
+import type { SameGameBoard } from './rules/board.ts';
 import { parseBoardText } from './rules/board-text.ts';
 
 export { parseBoardText };
@@ -21,13 +21,4 @@ export function readBoardFile(path: string): SameGameBoard {
     throw new InputError(`cannot read board file ${path}: ${reason}`);
   }
   return readWith(boardTextSchema, text, (issue) => `board file ${path}: ${issue.message}`);
-}
-
-/** Reads a board size written `WIDTHxHEIGHT`, such as `15x15` (1 to 50 each). */
-export function parseBoardSize(text: string): { width: number; height: number } {
-  const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(text);
-  if (!match) throw new InputError(`bad board size "${text}": write WIDTHxHEIGHT, for example 15x15`);
-  const size = { width: Number(match[1]), height: Number(match[2]) };
-  checkBoardSize(size.width, size.height);
-  return size;
 }

@@ -1,23 +1,21 @@
 import { InputError } from '../core/errors.ts';
 import {
   runSearch,
-  SEARCH_SETTINGS,
   SearchTrace,
   settingRefusal,
-  SYSTEMATIC_METHODS,
   type MethodSetting,
   type MethodSettings,
   type SearchMethod,
   type SearchResult,
   type Improvement,
-  type SearchSettingName,
 } from '../search/index.ts';
 import type { SameGameBoard } from './rules/board.ts';
 import { SameGame } from './rules/game.ts';
 import { GroupList } from './rules/groups.ts';
-import { HEURISTICS, HeuristicRater, type HeuristicName } from './heuristics.ts';
+import { HeuristicRater, type HeuristicName } from './heuristics.ts';
 import { SameGameProblem, type SameGameState } from './problem.ts';
 import { endAdjustment, type SameGameRules } from './rules/options.ts';
+import { DEFAULT_HEURISTIC, SOLVE_SETTINGS } from './solve-settings.ts';
 
 /** How to solve a board: the method, its settings, a move heuristic and a goal. */
 export interface SolveOptions {
@@ -83,31 +81,6 @@ export interface Solution {
   /** With `explain`: the start position's moves as the search saw them, and the best score over time. */
   readonly explanation?: SolveExplanation;
 }
-
-export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';
-
-/** The heuristic a method uses when none is given: best-first needs one; the others go without. */
-const DEFAULT_HEURISTIC: Readonly<Partial<Record<SearchMethod, HeuristicName>>> = { bestfirst: 'h4' };
-
-/** The settings only some methods take: the move heuristic and the goal, and the generic methods' own. */
-export const SOLVE_SETTINGS: readonly MethodSetting<SolveSettingName>[] = [
-  {
-    name: 'heuristic',
-    label: 'heuristic',
-    methods: ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam'],
-    values: { type: 'choice', choices: HEURISTICS },
-    help: 'move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)',
-    defaults: DEFAULT_HEURISTIC,
-  },
-  ...SEARCH_SETTINGS,
-  {
-    name: 'clearedOnly',
-    label: 'accept only cleared boards',
-    methods: [...SYSTEMATIC_METHODS, 'beam'],
-    values: { type: 'switch' },
-    help: 'only accept games that clear the board (bfs, dfs, dls, iddfs, bestfirst, beam)',
-  },
-];
 
 /**
  * Refuses (InputError) a setting the method does not take, naming it as `name` does (default: in

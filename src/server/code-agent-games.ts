@@ -8,7 +8,7 @@
  */
 import { InputError } from '../core/errors.ts';
 import { Board } from '../tetris/board.ts';
-import type { PlacementMode } from '../tetris/placements.ts';
+import type { PlacementMode } from '../tetris/placement-modes.ts';
 import { ROTATION_SYSTEMS, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
 import { AgentFault } from '../tetris-ai/agent.ts';

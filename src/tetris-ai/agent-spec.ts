@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extraFieldsSaying, readWith, saying, wholeNumberIn } from '../core/schemas.ts';
 import { MAX_HEIGHT } from '../tetris/board.ts';
+import { MAX_LOOKAHEAD } from './agent-limits.ts';
 import { FEATURES } from './features/index.ts';
 import type { Sense, Weights } from './evaluator.ts';
 
@@ -43,8 +44,6 @@ export interface AgentSpec {
   readonly despair: DespairSpec | null;
   readonly policy: PolicySpec;
 }
-
-export const MAX_LOOKAHEAD = 3;
 
 const TIE_BREAKS = ['first', 'fewest-moves'] as const satisfies readonly TieBreak[];
 /** Former spellings of `policy.tieBreak` values, still read: agent files written before the rename keep working. */

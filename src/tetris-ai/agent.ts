@@ -1,6 +1,7 @@
 import type { Board } from '../tetris/board.ts';
 import type { Piece } from '../tetris/pieces.ts';
-import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
+import type { PlacementMode } from '../tetris/placement-modes.ts';
+import { PlacementGenerator, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
 import type { Orientation } from '../tetris/shape.ts';
 import type { RuleSet } from '../tetris/rules.ts';

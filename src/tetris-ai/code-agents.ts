@@ -19,10 +19,12 @@ import { InputError, messageOf } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB, ThreadEnded, ThreadOutOfMemory, TimedThread } from '../node/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
-import { PlacementGenerator, type PlacementMode, type Placements } from '../tetris/placements.ts';
+import type { PlacementMode } from '../tetris/placement-modes.ts';
+import { PlacementGenerator, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import type { RuleSetName } from '../tetris/rules.ts';
 import { AgentFault, type Choice, type Chooser, type TurnState } from './agent.ts';
+import { DEFAULT_MOVE_TIME_LIMIT } from './agent-limits.ts';
 
 /** A turn, as plain data: the board's size and rows (`Board.rows`). */
 export interface ThreadTurn {
@@ -159,15 +161,6 @@ export async function importAgentModule(file: string): Promise<AgentModule> {
     return { name: agent.name, choose, chooseAsync: async (turn) => choose(turn), stop: () => {} };
   };
   return { file, name: newAgent().name ?? file, newAgent, close: () => {} };
-}
-
-/** How long an agent in code may think about one move by default, in milliseconds. */
-export const DEFAULT_MOVE_TIME_LIMIT = 10_000;
-
-/** What an agent in code or a program may use: milliseconds over a move, and megabytes of memory. */
-export interface AgentLimits {
-  readonly moveTimeLimit: number;
-  readonly memoryMb: number;
 }
 
 /** What the fault of an agent that ran out of memory ends with: where its limit is set. */

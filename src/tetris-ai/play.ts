@@ -1,5 +1,5 @@
 import { Board } from '../tetris/board.ts';
-import type { PlacementMode } from '../tetris/placements.ts';
+import type { PlacementMode } from '../tetris/placement-modes.ts';
 import { Game, randomizerFor, type LoggedInput, type Outcome, type ReplayLog } from '../tetris/game.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from '../tetris/rotation/index.ts';

@@ -13,8 +13,8 @@ import { InputError } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB, TimedThread } from '../node/timed-thread.ts';
 import type { PieceName } from '../tetris/pieces.ts';
 import { AgentFault } from './agent.ts';
+import { DEFAULT_MOVE_TIME_LIMIT } from './agent-limits.ts';
 import {
-  DEFAULT_MOVE_TIME_LIMIT,
   isCodeAgent,
   lateFault,
   loadCodeAgent,

@@ -2,7 +2,7 @@ import type { Board } from '../tetris/board.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import type { RotationSystemName, Spawn } from '../tetris/rotation/index.ts';
 import type { RuleSetName } from '../tetris/rules.ts';
-import type { PlacementMode } from '../tetris/placements.ts';
+import type { PlacementMode } from '../tetris/placement-modes.ts';
 import type { Choice } from './agent.ts';
 import type { AgentSpec } from './agent-spec.ts';
 

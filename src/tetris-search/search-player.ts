@@ -1,13 +1,10 @@
-import { dfs, runSearch, type MethodSettings, type SearchMethod } from '../search/index.ts';
+import { dfs, runSearch, type MethodSettings } from '../search/index.ts';
 import type { Piece } from '../tetris/pieces.ts';
 import type { RotationSystem } from '../tetris/rotation/index.ts';
 import type { Choice, Chooser, TurnState } from '../tetris-ai/agent.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
+import type { TetrisSearchMethod } from './methods.ts';
 import { TetrisProblem, type TetrisState } from './problem.ts';
-
-/** The generic methods a Tetris player can search with: those that need no rating of the children. */
-export const TETRIS_SEARCH_METHODS = ['beam', 'nmcs', 'nrpa'] as const satisfies readonly SearchMethod[];
-export type TetrisSearchMethod = (typeof TETRIS_SEARCH_METHODS)[number];
 
 export interface SearchPlayerSettings {
   readonly method: TetrisSearchMethod;

@@ -1,6 +1,7 @@
 import { InputError } from '../core/errors.ts';
 import { Prng } from '../core/prng.ts';
 import { Board, checkBoardSize, MAX_WIDTH } from './board.ts';
+import { DEFAULT_PREVIEW, DEFAULT_TARGET, MAX_GARBAGE_ROWS, MAX_PREVIEW, previewMessage } from './game-settings.ts';
 import { isKey, KEYS, type Key } from './keys.ts';
 import { dropPiece, movePiece, pieceCells, type ActivePiece } from './moves.ts';
 import { pieceName, type Piece } from './pieces.ts';
@@ -16,14 +17,6 @@ import {
 } from './randomizers.ts';
 import { parseRotationSystemName, ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from './rotation/index.ts';
 import { parseRuleSetName, RULE_SETS, type RuleSet, type RuleSetName } from './rules.ts';
-
-export const MAX_GARBAGE_ROWS = 11;
-export const DEFAULT_PREVIEW = 3;
-/** The most next pieces a game shows. */
-export const MAX_PREVIEW = 16;
-/** What is wrong with a preview outside 0–MAX_PREVIEW, for the engine's and the borders' messages. */
-export const previewMessage = (preview: unknown) => `preview ${String(preview)} is out of range: show 0 to ${MAX_PREVIEW} next pieces`;
-export const DEFAULT_TARGET = 100;
 
 /** Random streams drawn from one seed: pieces and garbage never share numbers. */
 const PIECE_STREAM = 0;

@@ -1,21 +1,9 @@
-import { parseName } from '../core/names.ts';
 import { VANISH_ROWS, type Board } from './board.ts';
 import { pieceCells } from './moves.ts';
+import type { PlacementMode } from './placement-modes.ts';
 import type { Piece } from './pieces.ts';
 import { CLOCKWISE, COUNTER_CLOCKWISE, type RotationSystem, type Spawn } from './rotation/index.ts';
 import type { Orientation } from './shape.ts';
-
-export const PLACEMENT_MODES = ['drop', 'reachable', 'ticks'] as const;
-/**
- * `drop`: every distinct rotation × column, dropped straight down from above the stack (the research
- * protocol's actions). `reachable`: every resting position the piece can reach from its spawn with
- * left, right, rotations and soft drops under the rotation system, slides and tucks included. `ticks`:
- * every resting position the piece can reach when each step first moves it down one row and then
- * applies at most one key (the Aveiro course's server: one key per tick, after the tick's fall); a
- * hard drop there moves the piece to the lowest free row without locking it, and a piece that cannot
- * fall locks at the next step.
- */
-export type PlacementMode = (typeof PLACEMENT_MODES)[number];
 
 /** Key codes stored per search edge, indexing this string of key letters (see `keys.ts`). */
 const KEY_CODES = 'LRCADH';
@@ -446,8 +434,4 @@ export class PlacementGenerator implements Placements {
     }
     return path.reverse().join('');
   }
-}
-
-export function parsePlacementMode(text: string): PlacementMode {
-  return parseName(PLACEMENT_MODES, 'placement mode', text);
 }

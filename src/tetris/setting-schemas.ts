@@ -1,12 +1,12 @@
 /**
  * The engine's settings as zod schemas, for the borders that read them from outside (the HTTP API, files):
- * their limits and messages are the engine's own (board.ts, game.ts, pieces.ts), so that every border
+ * their limits and messages are the engine's own (board.ts, game-settings.ts, pieces.ts), so that every border
  * refuses what the engine refuses, in the engine's words.
  */
 import { z } from 'zod';
 import { wholeNumberIn } from '../core/schemas.ts';
 import { boardHeightMessage, boardWidthMessage, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from './board.ts';
-import { MAX_PREVIEW, previewMessage } from './game.ts';
+import { MAX_PREVIEW, previewMessage } from './game-settings.ts';
 import { PIECE_COUNT } from './pieces.ts';
 
 export const boardWidth = wholeNumberIn(MIN_WIDTH, MAX_WIDTH, boardWidthMessage);

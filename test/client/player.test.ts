@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AveiroGame, type Frame } from '../../src/aveiro/game.ts';
-import { AVEIRO_PREVIEW, boardOfCells, identifyPiece, pieceOnWire } from '../../src/aveiro/wire.ts';
+import { AVEIRO_PREVIEW } from '../../src/aveiro/pieces.ts';
+import { boardOfCells, identifyPiece, pieceOnWire } from '../../src/aveiro/wire.ts';
 import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { aveiroRotation } from '../../src/tetris/rotation/aveiro.ts';
 import { RULE_SETS } from '../../src/tetris/rules.ts';
 import { TetrisAgent } from '../../src/tetris-ai/agent.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
-import { MAX_LOOKAHEAD, withLookahead, type AgentSpec } from '../../src/tetris-ai/agent-spec.ts';
+import { MAX_LOOKAHEAD } from '../../src/tetris-ai/agent-limits.ts';
+import { withLookahead, type AgentSpec } from '../../src/tetris-ai/agent-spec.ts';
 import { runCli } from '../cli/run-cli.ts';
 
 const key = (cells: readonly number[][]) => JSON.stringify([...cells].map(String).sort());

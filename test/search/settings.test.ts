@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SameGameBoard } from '../../src/samegame/rules/board.ts';
 import { randomBoard } from '../../src/samegame/rules/random-boards.ts';
-import { checkSolveOptions, solve, SOLVE_SETTINGS, type SolveOptions } from '../../src/samegame/solver.ts';
+import { SOLVE_SETTINGS } from '../../src/samegame/solve-settings.ts';
+import { checkSolveOptions, solve, type SolveOptions } from '../../src/samegame/solver.ts';
 import { SEARCH_METHODS, SEARCH_SETTINGS, type SearchMethod } from '../../src/search/index.ts';
 import { flagOf } from '../../src/cli/setting-options.ts';
 

@@ -4,7 +4,8 @@ import { Prng } from '../../src/core/prng.ts';
 import { Board, parseBoard } from '../../src/tetris/board.ts';
 import { dropPiece, movePiece, pieceCells, type ActivePiece, type MoveKey } from '../../src/tetris/moves.ts';
 import { PIECE_COUNT, parsePiece } from '../../src/tetris/pieces.ts';
-import { PlacementGenerator, type PlacementMode } from '../../src/tetris/placements.ts';
+import type { PlacementMode } from '../../src/tetris/placement-modes.ts';
+import { PlacementGenerator } from '../../src/tetris/placements.ts';
 import { buildRotationSystem, ROTATION_SYSTEMS, ROTATION_SYSTEM_NAMES, type RotationSystem } from '../../src/tetris/rotation/index.ts';
 
 const cellKey = (cells: [number, number][]) => JSON.stringify([...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]));

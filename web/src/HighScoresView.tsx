@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_COLOURS, MIN_COLOURS, SCORINGS, SHIFTS, type Scoring, type Shift } from '../../src/samegame/rules/options.ts';
-import { DEFAULT_TARGET, gameConfigOf, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../../src/tetris/game.ts';
+import { gameConfigOf } from '../../src/tetris/game.ts';
+import { DEFAULT_TARGET, MAX_GARBAGE_ROWS, MAX_PREVIEW } from '../../src/tetris/game-settings.ts';
 import { DEALT_RANDOMIZERS } from '../../src/tetris/randomizers.ts';
 import { ROTATION_SYSTEM_NAMES, type RotationSystemName } from '../../src/tetris/rotation/index.ts';
 import { tetrisScoreTable } from '../../src/tetris/score-table.ts';

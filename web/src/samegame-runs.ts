@@ -1,4 +1,4 @@
-import { SOLVE_SETTINGS } from '../../src/samegame/solver.ts';
+import { SOLVE_SETTINGS } from '../../src/samegame/solve-settings.ts';
 import { describeSetting } from '../../src/search/index.ts';
 import type { BoardRecord, SameGameRun } from '../../src/store/runs.ts';
 

@@ -250,6 +250,15 @@ export function checkBoardSize(width: number, height: number): void {
   }
 }
 
+/** Reads a board size written `WIDTHxHEIGHT`, such as `15x15` (1 to 50 each). */
+export function parseBoardSize(text: string): { width: number; height: number } {
+  const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(text);
+  if (!match) throw new InputError(`bad board size "${text}": write WIDTHxHEIGHT, for example 15x15`);
+  const size = { width: Number(match[1]), height: Number(match[2]) };
+  checkBoardSize(size.width, size.height);
+  return size;
+}
+
 /**
  * Writes the cells of the 4-connected group of one colour holding `cell` to `out` from index `offset`,
  * setting `labels[c]` = `label` for each cell c of the group; returns their number (0 for an empty cell).

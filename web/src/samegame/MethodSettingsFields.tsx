@@ -1,4 +1,4 @@
-import type { SolveSettingName } from '../../../src/samegame/solver.ts';
+import type { SolveSettingName } from '../../../src/samegame/solve-settings.ts';
 import type { MethodSetting, SearchMethod } from '../../../src/search/index.ts';
 import { settingsOf, type MethodSettingValues } from './method-settings.ts';
 

@@ -1,4 +1,5 @@
-import { SOLVE_SETTINGS, type SolveOptions, type SolveSettingName } from '../../../src/samegame/solver.ts';
+import { SOLVE_SETTINGS, type SolveSettingName } from '../../../src/samegame/solve-settings.ts';
+import type { SolveOptions } from '../../../src/samegame/solver.ts';
 import { describeSetting, type MethodSetting, type SearchMethod } from '../../../src/search/index.ts';
 
 /** The values chosen for the settings only some methods take (absent: the method's default). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../../src/tetris/board.ts';
-import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game.ts';
+import { MAX_GARBAGE_ROWS } from '../../../src/tetris/game-settings.ts';
 import { ROTATION_SYSTEM_NAMES } from '../../../src/tetris/rotation/index.ts';
 import { RULE_SET_NAMES, RULE_SETS, type RuleSetName } from '../../../src/tetris/rules.ts';
 import { AGENT_IN_PLAIN_WORDS } from '../agent-words.ts';
