@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { InputError, RunFailure } from '../core/errors.ts';
-import { lockedDatabaseFailure } from '../store/database.ts';
+import { lockedDatabaseFailure } from '../store/database-file.ts';
 import { createProgram } from './program.ts';
 
 /** Exit status for bad input (a flag, a file, a name): the message says what to change. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
-import { DEFAULT_THREAD_MEMORY_MB } from '../node/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB } from '../node/thread-limits.ts';
 import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/agent-limits.ts';

@@ -5,7 +5,8 @@ import { parseName } from '../core/names.ts';
 import { PIECE_GENERATORS, type PieceGenerator } from '../aveiro/pieces.ts';
 import { DEFAULT_RATE_LIMIT, DEFAULT_REPLAY_BUDGET } from '../server/rate-limit.ts';
 import { ensureWebBuild, WEB_DIST } from '../server/web-build.ts';
-import { databasePath, openDatabaseToSave } from '../store/database.ts';
+import { openDatabaseToSave } from '../store/database.ts';
+import { databasePath } from '../store/database-file.ts';
 import { loadOutsideAgent, outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 import { agentMemoryOption, agentTimeLimitOption, agentCommandOption, integerIn, optionParser, print } from './options.ts';
 

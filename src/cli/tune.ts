@@ -5,7 +5,7 @@ import { checkOutputFile } from '../node/files.ts';
 import { openDatabaseToSave } from '../store/database.ts';
 import { listTuneRuns } from '../store/tune-runs.ts';
 import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
-import { findFeature } from '../tetris-ai/features/index.ts';
+import { parseFeatureName } from '../tetris-ai/features/names.ts';
 import { ceEliteCount } from '../tune/cross-entropy.ts';
 import { tuneToEnd, type RunChoice } from '../tune/tuning-run.ts';
 import { resumeHint, type MethodName, type TuneConfig, type TuneState } from '../tune/tuning.ts';
@@ -59,7 +59,7 @@ const featureList = optionParser((text: string) => {
     .map((name) => name.trim())
     .filter((name) => name !== '');
   if (names.length === 0) throw new InputError('--features needs at least one feature name (see `gridmind features`)');
-  names.forEach(findFeature);
+  names.forEach(parseFeatureName);
   const repeated = names.find((name, i) => names.indexOf(name) !== i);
   if (repeated !== undefined) throw new InputError(`--features lists "${repeated}" twice`);
   return names;

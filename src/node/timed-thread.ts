@@ -10,6 +10,7 @@
  * reply from the port with `receiveMessageOnPort`.
  */
 import { messageOf } from '../core/errors.ts';
+import { DEFAULT_THREAD_MEMORY_MB, THREAD_START_LIMIT_MS } from './thread-limits.ts';
 import { lowerThisThreadsPriority } from './thread-priority.ts';
 import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 
@@ -19,19 +20,6 @@ import { MessageChannel, receiveMessageOnPort, Worker, workerData, type MessageP
  * (`npm run bench code-agents`).
  */
 const CHECKS_BEFORE_SLEEP = 20_000;
-
-/**
- * The least time a thread is given to start (Node's worker and the module's imports): loading is not the
- * player's thinking, and on a busy machine, or from the sources through tsx, it can take longer than a
- * move may.
- */
-export const THREAD_START_LIMIT_MS = 10_000;
-
-/**
- * How much memory (V8's old generation, in MB) a thread may use unless told otherwise: past it Node stops
- * the thread, and its caller throws a {@link ThreadOutOfMemory}.
- */
-export const DEFAULT_THREAD_MEMORY_MB = 1024;
 
 /**
  * How often, in milliseconds, a caller waiting for a reply checks that the thread is still there: Node

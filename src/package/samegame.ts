@@ -33,6 +33,7 @@ export {
 } from '../samegame/rules/options.ts';
 export { SameGame, type PlayedMove } from '../samegame/rules/game.ts';
 export { SameGameProblem, type SameGameState } from '../samegame/problem.ts';
-export { HEURISTICS, HeuristicRater, type HeuristicName } from '../samegame/heuristics.ts';
+export { HEURISTICS, type HeuristicName } from '../samegame/heuristic-names.ts';
+export { HeuristicRater } from '../samegame/heuristics.ts';
 export { solve, type FirstMoveExplanation, type Solution, type SolveExplanation, type SolveOptions } from '../samegame/solver.ts';
 export type { CodeSolver, SolverBudget } from '../samegame/code-solvers.ts';

@@ -1,6 +1,6 @@
 /** The settings of a SameGame solve that only some methods take, as the solver, the command line and the web app name them. */
 import { SEARCH_SETTINGS, SYSTEMATIC_METHODS, type MethodSetting, type SearchMethod, type SearchSettingName } from '../search/settings.ts';
-import { HEURISTICS, type HeuristicName } from './heuristics.ts';
+import { HEURISTICS, type HeuristicName } from './heuristic-names.ts';
 
 export type SolveSettingName = SearchSettingName | 'heuristic' | 'clearedOnly';
 

@@ -12,7 +12,8 @@ import {
 import type { SameGameBoard } from './rules/board.ts';
 import { SameGame } from './rules/game.ts';
 import { GroupList } from './rules/groups.ts';
-import { HeuristicRater, type HeuristicName } from './heuristics.ts';
+import type { HeuristicName } from './heuristic-names.ts';
+import { HeuristicRater } from './heuristics.ts';
 import { SameGameProblem, type SameGameState } from './problem.ts';
 import { endAdjustment, type SameGameRules } from './rules/options.ts';
 import { DEFAULT_HEURISTIC, SOLVE_SETTINGS } from './solve-settings.ts';

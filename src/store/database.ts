@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { InputError, RunFailure } from '../core/errors.ts';
+import { dirname } from 'node:path';
+import { InputError } from '../core/errors.ts';
 import { requireOptional } from '../node/optional-packages.ts';
+import { BUSY_TIMEOUT_MS, databasePath, lockedDatabaseFailure } from './database-file.ts';
 
 /** A prepared statement of a {@link Db}: the part of better-sqlite3's `Statement` Gridmind uses. */
 export interface DbStatement {
@@ -178,21 +178,6 @@ export const MIGRATIONS: readonly string[] = [
    DROP TABLE samegame_boards;`,
 ];
 
-/** How long a write waits for another connection's write to end before it fails with SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5000;
-
-/**
- * The failure to report for `error` if it is SQLite's "database is locked" (another process held the
- * write lock past the busy timeout: suspended or stuck mid-write), else null.
- */
-export function lockedDatabaseFailure(error: unknown): RunFailure | null {
-  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
-  return new RunFailure(
-    `the database ${databasePath()} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s ` +
-      '(a gridmind command suspended or stuck in the middle of a write?): let it go on or stop it, then run this again',
-  );
-}
-
 /**
  * Opens the database as {@link openDatabase} does for a command that will save to it, and makes sure it
  * can before the command starts the work whose result it will save: takes the write lock, writes (a
@@ -226,11 +211,6 @@ export function withDatabase<T>(use: (db: Db) => T): T {
   } finally {
     db.close();
   }
-}
-
-/** Where Gridmind keeps its data: `GRIDMIND_DB`, or `~/.gridmind/gridmind.db`. */
-export function databasePath(): string {
-  return process.env.GRIDMIND_DB || join(homedir(), '.gridmind', 'gridmind.db');
 }
 
 /**

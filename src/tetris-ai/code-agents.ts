@@ -16,7 +16,8 @@
  */
 import { importDefault, isCodeModule } from '../node/code-modules.ts';
 import { InputError, messageOf } from '../core/errors.ts';
-import { DEFAULT_THREAD_MEMORY_MB, ThreadEnded, ThreadOutOfMemory, TimedThread } from '../node/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB } from '../node/thread-limits.ts';
+import { ThreadEnded, ThreadOutOfMemory, TimedThread } from '../node/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
 import type { PlacementMode } from '../tetris/placement-modes.ts';

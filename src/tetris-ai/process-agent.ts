@@ -10,7 +10,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
-import { DEFAULT_THREAD_MEMORY_MB, TimedThread } from '../node/timed-thread.ts';
+import { DEFAULT_THREAD_MEMORY_MB } from '../node/thread-limits.ts';
+import { TimedThread } from '../node/timed-thread.ts';
 import type { PieceName } from '../tetris/pieces.ts';
 import { AgentFault } from './agent.ts';
 import { DEFAULT_MOVE_TIME_LIMIT } from './agent-limits.ts';

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_NICE } from '../../src/node/thread-priority.ts';
-import { THREAD_START_LIMIT_MS, ThreadOutOfMemory, TimedThread } from '../../src/node/timed-thread.ts';
+import { THREAD_START_LIMIT_MS } from '../../src/node/thread-limits.ts';
+import { ThreadOutOfMemory, TimedThread } from '../../src/node/timed-thread.ts';
 
 const late = (limit: number, starting: boolean) => new Error(`${starting ? 'not started' : 'late'} after ${limit} ms`);
 const start = (offset: number, memoryMb?: number) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
-import { HeuristicRater, type HeuristicName } from '../../src/samegame/heuristics.ts';
+import type { HeuristicName } from '../../src/samegame/heuristic-names.ts';
+import { HeuristicRater } from '../../src/samegame/heuristics.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
 import type { Shift } from '../../src/samegame/rules/options.ts';
 

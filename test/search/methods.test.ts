@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGame } from '../../src/samegame/rules/game.ts';
-import { HeuristicRater, HEURISTICS } from '../../src/samegame/heuristics.ts';
+import { HEURISTICS } from '../../src/samegame/heuristic-names.ts';
+import { HeuristicRater } from '../../src/samegame/heuristics.ts';
 import { SameGameProblem } from '../../src/samegame/problem.ts';
 import type { Scoring } from '../../src/samegame/rules/options.ts';
 import { beam, bestFirst, bfs, dfs, dls, iddfs, nmcs, nrpa, type SearchResult } from '../../src/search/index.ts';

@@ -4,6 +4,7 @@ import { Board, parseBoard } from '../../src/tetris/board.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 import { FEATURES, type FeatureInput } from '../../src/tetris-ai/features/index.ts';
 import { measureHeights } from '../../src/tetris-ai/features/measures.ts';
+import { FEATURE_NAMES } from '../../src/tetris-ai/features/names.ts';
 import { PlacementSimulator } from '../../src/tetris-ai/simulator.ts';
 import { Evaluator } from '../../src/tetris-ai/evaluator.ts';
 
@@ -59,6 +60,10 @@ describe('features on a hand-drawn board (values computed by hand)', () => {
     ['unfitPieces', 3],
   ])('%s = %s', (name, expected) => {
     expect(value(name, input)).toBeCloseTo(expected, 10);
+  });
+
+  it('are registered under the names FEATURE_NAMES lists, in its order, and no other', () => {
+    expect(Object.keys(FEATURES)).toEqual(FEATURE_NAMES);
   });
 
   it('are all defined and sourced', () => {

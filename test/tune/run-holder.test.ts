@@ -4,7 +4,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
-import { lockedDatabaseFailure, openDatabase } from '../../src/store/database.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import { lockedDatabaseFailure } from '../../src/store/database-file.ts';
 import { claimTuneRun, createTuneRun, findOrCreateTuneRun, loadTuneRun } from '../../src/store/tune-runs.ts';
 import { holdTuneRun, stillPlays } from '../../src/tune/run-holder.ts';
 

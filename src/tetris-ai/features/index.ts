@@ -1,7 +1,7 @@
-import { InputError } from '../../core/errors.ts';
 import { SCAN_SLOTS, type ScanSlot } from './scan-slots.ts';
 import type { Feature, FeatureInput } from './feature.ts';
 import * as measure from './measures.ts';
+import { parseFeatureName, type FeatureName } from './names.ts';
 
 export type { BoardView, Feature, FeatureInput } from './feature.ts';
 
@@ -15,7 +15,7 @@ const LEE = "Yiyuan Lee's Tetris AI (2013), measured before full rows are remove
 const CBMPI = 'Scherrer, Ghavamzadeh, Gabillon, Lesner & Geist 2015 (CBMPI), value-function features';
 
 function define(
-  name: string,
+  name: FeatureName,
   definition: string,
   source: string,
   compute: (input: FeatureInput) => number,
@@ -97,7 +97,7 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
       (input) => measure.patternDiversity(input.after, input.width),
       heights,
     ),
-    ...[0, 1, 2, 3, 4].map((i) =>
+    ...([0, 1, 2, 3, 4] as const).map((i) =>
       define(
         `heightRbf${i}`,
         `exp(−(c − ${i}·H/4)² / (2·(H/5)²)), c the mean column height, H the board height`,
@@ -186,9 +186,5 @@ export const FEATURES: Readonly<Record<string, Feature>> = Object.fromEntries(
 );
 
 export function findFeature(name: string): Feature {
-  const feature = FEATURES[name];
-  if (feature === undefined) {
-    throw new InputError(`unknown feature "${name}": use one of ${Object.keys(FEATURES).join(', ')}`);
-  }
-  return feature;
+  return FEATURES[parseFeatureName(name)];
 }
