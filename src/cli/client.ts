@@ -1,26 +1,9 @@
 import type { Command } from 'commander';
-import { InputError, RunFailure } from '../core/errors.ts';
-import { mean } from '../core/stats.ts';
 import { AVEIRO_PREVIEW } from '../aveiro/pieces.ts';
-import { aveiroAgent, aveiroCodeAgent } from '../client/agents.ts';
-import type { AveiroResult } from '../client/player.ts';
-import { loadAgentSpec } from '../tetris-ai/agent-files.ts';
-import type { Chooser } from '../tetris-ai/agent.ts';
-import { withLookahead } from '../tetris-ai/agent-spec.ts';
-import type { AgentModule } from '../tetris-ai/code-agents.ts';
-import { loadOutsideAgent, outsideKind } from '../tetris-ai/process-agent.ts';
-import {
-  AGENT_HELP,
-  agentCommandOption,
-  agentMemoryOption,
-  agentTimeLimitOption,
-  chosenAgent,
-  integerIn,
-  optionParser,
-  print,
-} from './options.ts';
+import { InputError } from '../core/errors.ts';
+import { AGENT_HELP, agentCommandOption, agentMemoryOption, agentTimeLimitOption, integerIn, optionParser } from './options.ts';
 
-interface ClientFlags {
+export interface ClientFlags {
   server: string;
   name: string;
   agent: string;
@@ -57,7 +40,12 @@ export function parseServerAddress(text: string): string {
   return `${url.protocol}//${url.host}`;
 }
 
-export function registerClientCommand(program: Command): void {
+/** What `gridmind client` does (client-action.ts). */
+export interface ClientActions {
+  client(flags: ClientFlags, command: Command): Promise<void>;
+}
+
+export function registerClientCommand(program: Command, actions: () => Promise<ClientActions>): void {
   program
     .command('client')
     .description("play Aveiro-protocol games with an agent, on Gridmind's server or the course's own")
@@ -80,62 +68,5 @@ export function registerClientCommand(program: Command): void {
     .addOption(agentTimeLimitOption())
     .addOption(agentMemoryOption())
     .option('--json', 'print JSON: {"games":[{"score","lines","pieces"}],"meanScore"}, a game the agent\'s fault ended with "fault"')
-    .action((flags: ClientFlags, command: Command) => client(flags, command));
-}
-
-/**
- * Makes the agent of each game: an agent's own policy, or an agent in code or a program (checked before
- * any game; its `module`, to let go of when the games are over).
- */
-async function agentOf(flags: ClientFlags, command: Command): Promise<{ newAgent: () => Chooser; module?: AgentModule }> {
-  const agent = chosenAgent(command.getOptionValueSource('agent') === 'cli' ? flags.agent : undefined, flags.agentCommand) ?? {
-    name: flags.agent,
-    outside: null,
-  };
-  if (agent.outside === null) {
-    const spec = withLookahead(loadAgentSpec(agent.name), flags.lookahead);
-    return { newAgent: () => aveiroAgent(spec) };
-  }
-  if (flags.lookahead !== undefined)
-    throw new InputError(`--lookahead sets an agent file's depth: ${agent.name} is ${outsideKind(agent.outside)}`);
-  const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit, flags.agentMemory);
-  return { newAgent: () => aveiroCodeAgent(module), module };
-}
-
-async function client(flags: ClientFlags, command: Command): Promise<void> {
-  const { newAgent, module } = await agentOf(flags, command);
-  try {
-    await playGames(flags, newAgent);
-  } finally {
-    module?.close();
-  }
-}
-
-async function playGames(flags: ClientFlags, newAgent: () => Chooser): Promise<void> {
-  const { playOnServer } = await import('../client/aveiro-client.ts'); // ws and zod load only to play
-  const games: AveiroResult[] = [];
-  const stop = new AbortController(); // the first failure ends the other games too
-  let started = 0;
-  const playNext = async (): Promise<void> => {
-    while (started < flags.games && !stop.signal.aborted) {
-      const game = ++started;
-      let result: AveiroResult;
-      try {
-        result = await playOnServer(flags.server, flags.name, newAgent, stop.signal);
-      } catch (error) {
-        if (!stop.signal.aborted) stop.abort();
-        throw new RunFailure((error as Error).message); // the server's or the network's failure, not the input's
-      }
-      games.push(result);
-      if (!flags.json) {
-        const fault = result.fault === undefined ? '' : `; the agent's fault ended it: ${result.fault}`;
-        print(`game ${game}: score ${result.score}, ${result.lines} lines, ${result.pieces} pieces${fault}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(flags.parallel, flags.games) }, playNext));
-  const meanScore = mean(games.map((game) => game.score));
-  if (games.some((game) => game.fault !== undefined)) process.exitCode = 1; // the games are reported, but the agent failed in some
-  if (flags.json) print(JSON.stringify({ games, meanScore }));
-  else print(`mean score over ${games.length} game${games.length === 1 ? '' : 's'}: ${meanScore.toFixed(1)}`);
+    .action(async (flags: ClientFlags, command: Command) => (await actions()).client(flags, command));
 }

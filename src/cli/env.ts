@@ -1,18 +1,15 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.ts';
-import { BatchEnvironment, MAX_BATCH } from '../env/batch.ts';
-import type { GameEnvironment, IllegalActionRule } from '../env/environment.ts';
+import { MAX_BATCH } from '../env/batch.ts';
+import type { IllegalActionRule } from '../env/environment.ts';
 import type { ArrayEncoding } from '../env/stdio.ts';
-import { sameGameEnv } from '../env/samegame.ts';
-import { tetrisDropEnv, tetrisKeysEnv } from '../env/tetris.ts';
 import { parseBoardSize } from '../samegame/rules/board.ts';
-import { MAX_COLOURS, MIN_COLOURS, parseScoring, parseShift, type Scoring, type Shift } from '../samegame/rules/options.ts';
+import { MAX_COLOURS, MIN_COLOURS, parseShift, type Shift } from '../samegame/rules/options.ts';
 import { MAX_PREVIEW } from '../tetris/game-settings.ts';
-import { parseRotationSystemName, type RotationSystemName } from '../tetris/rotation/index.ts';
-import { parseRuleSetName, type RuleSetName } from '../tetris/rules.ts';
+import { parseRotationSystemName, type RotationSystemName } from '../tetris/rotation/system.ts';
 import { integerIn, optionParser } from './options.ts';
 
-interface EnvFlags {
+export interface EnvFlags {
   game: 'tetris' | 'samegame';
   keys?: boolean;
   rules?: string;
@@ -32,7 +29,12 @@ interface EnvFlags {
   stdio?: boolean;
 }
 
-export function registerEnvCommand(program: Command): void {
+/** What `gridmind env` does (env-action.ts). */
+export interface EnvActions {
+  env(flags: EnvFlags): Promise<void>;
+}
+
+export function registerEnvCommand(program: Command, actions: () => Promise<EnvActions>): void {
   program
     .command('env')
     .description('serve a game as an environment (reset, step, legal actions) to an agent in any language, as JSON lines on stdin/stdout')
@@ -91,38 +93,7 @@ export function registerEnvCommand(program: Command): void {
         'each environment\'s value ("mask" instead of "legal"); an episode that ended is reset at the next step.\n' +
         "Gridmind's Python package (python/ in the package; pip install it) wraps this as Gymnasium environments.",
     )
-    .action((flags: EnvFlags) => env(flags));
-}
-
-/** A function that makes the environment the flags describe (checked now: bad flags fail before any session). */
-function environmentMaker(flags: EnvFlags): () => GameEnvironment {
-  const episode = { maxSteps: flags.maxSteps ?? null, illegalAction: flags.illegal, illegalReward: flags.illegalReward };
-  if (flags.illegalReward !== -1 && flags.illegal !== 'end')
-    throw new InputError('--illegal-reward is the reward of --illegal end: add it');
-  if (flags.game === 'samegame') {
-    if (flags.keys || flags.rotation !== undefined) throw new InputError('--keys and --rotation are for tetris');
-    if (flags.afterstates !== undefined || flags.target !== undefined) throw new InputError('--afterstates and --target are for tetris');
-    const scoring: Scoring = flags.rules === undefined ? 'standard' : parseScoring(flags.rules);
-    const { width, height } = flags.board ?? { width: 15, height: 15 };
-    return checked(() => sameGameEnv({ width, height, colours: flags.colours, rules: { scoring, shift: flags.shift }, ...episode }));
-  }
-  if (!flags.keys) {
-    if (flags.rules !== undefined || flags.rotation !== undefined)
-      throw new InputError('--rules and --rotation need --keys: without it tetris is the research protocol');
-    if (flags.target !== undefined) throw new InputError('--target is for --keys --rules target');
-    const { width, height } = flags.board ?? { width: 10, height: 20 };
-    return checked(() => tetrisDropEnv({ width, height, preview: flags.preview, afterstates: flags.afterstates, ...episode }));
-  }
-  if (flags.afterstates !== undefined) throw new InputError('--afterstates measures drop placements: leave out --keys');
-  const rules: RuleSetName = flags.rules === undefined ? 'classic' : parseRuleSetName(flags.rules);
-  const { target, preview, stepMs } = flags;
-  return checked(() => tetrisKeysEnv({ rules, rotation: flags.rotation, ...flags.board, preview, stepMs, target, ...episode }));
-}
-
-/** `make`, once called, so that options it refuses fail before the session starts. */
-function checked(make: () => GameEnvironment): () => GameEnvironment {
-  make();
-  return make;
+    .action(async (flags: EnvFlags) => (await actions()).env(flags));
 }
 
 function parseIllegalRule(text: string): IllegalActionRule {
@@ -139,11 +110,4 @@ function parseReward(text: string): number {
 function parseArrays(text: string): ArrayEncoding {
   if (text !== 'json' && text !== 'base64') throw new InputError(`unknown --arrays encoding "${text}": use json or base64`);
   return text;
-}
-
-async function env(flags: EnvFlags): Promise<void> {
-  const make = environmentMaker(flags);
-  if (!flags.stdio) throw new InputError('say how to serve the environment: --stdio (JSON lines on stdin and stdout)');
-  const { serveOverStdio } = await import('../env/stdio.ts'); // zod loads only for a session
-  await serveOverStdio(flags.envs === undefined ? make() : new BatchEnvironment(make, flags.envs), flags.arrays);
 }

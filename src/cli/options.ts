@@ -2,10 +2,8 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { InputError } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB } from '../node/thread-limits.ts';
-import { withDatabase, type Db } from '../store/database.ts';
 import { parseBoardSize } from '../tetris/board.ts';
 import { DEFAULT_MOVE_TIME_LIMIT } from '../tetris-ai/agent-limits.ts';
-import { outsideAgentOf, type OutsideAgent } from '../tetris-ai/process-agent.ts';
 
 /** Wraps a parser so that its InputError becomes commander's one-line "argument is invalid" report. */
 export function optionParser<T>(parse: (text: string) => T): (text: string) => T {
@@ -84,60 +82,25 @@ export function agentCommandOption(flags: string, description: string, repeatabl
   return option.argParser((text: string, commands: string[]) => [...commands, command(text)]).default([], 'none');
 }
 
-/** An agent given on the command line: its name in results (the name, file or command given), and how it runs if it is not data. */
-export interface ChosenAgent {
-  readonly name: string;
-  /** An agent in code or a program; null for a built-in agent or an agent file. */
-  readonly outside: OutsideAgent | null;
-}
-
-/**
- * The agent of `--agent NAME|FILE` or of `--agent-command CMD` (`flags`: the two flags, for another
- * pair such as `--vs`, `--vs-command`); undefined when neither is given, an InputError when both are.
- */
-export function chosenAgent(
-  agent: string | undefined,
-  command: string | undefined,
-  flags: readonly [string, string] = ['--agent', '--agent-command'],
-): ChosenAgent | undefined {
-  if (agent !== undefined && command !== undefined) throw new InputError(`give ${flags[0]} or ${flags[1]}, not both`);
-  if (command !== undefined) return { name: command, outside: { program: { command } } };
-  return agent === undefined ? undefined : { name: agent, outside: outsideAgentOf(agent) };
-}
-
 /** `--board WxH` for the research protocol, 10x10 unless given. */
 export function boardOption(): Option {
   return new Option('--board <WxH>', 'board size').argParser(boardSizeOption).default({ width: 10, height: 10 }, '10x10');
 }
 
-/** How a kind of stored run is listed. */
-export interface RunListing<Run> {
-  /** The newest `limit` runs, newest first. */
-  load(db: Db, limit: number): Run[];
-  /** What `--json` prints of a run (default: the run as stored). */
-  json?(run: Run): unknown;
-  /** With a key, `--json` prints {"<key>": [runs]} instead of the bare list. */
-  jsonKey?: string;
-  /** Printed when there is no run yet: how to make one. */
-  empty: string;
-  /** One run on one line. */
-  line(run: Run): string;
+/** The flags of a command that lists stored runs. */
+export interface RunsFlags {
+  limit: number;
+  json?: boolean;
 }
 
-/** Adds a command that lists stored runs, newest first: `--limit N` (default 20) and `--json`. */
-export function addRunsCommand<Run>(parent: Command, name: string, description: string, listing: RunListing<Run>): void {
+/** Adds a command that lists stored runs, newest first (`list` prints them): `--limit N` (default 20) and `--json`. */
+export function addRunsCommand(parent: Command, name: string, description: string, list: (flags: RunsFlags) => Promise<void>): void {
   parent
     .command(name)
     .description(description)
     .option('--limit <n>', 'how many', integerIn(1, 100_000), 20)
     .option('--json', 'print the stored runs as JSON')
-    .action((flags: { limit: number; json?: boolean }) => {
-      const runs = withDatabase((db) => listing.load(db, flags.limit));
-      const shown = listing.json ? runs.map(listing.json) : runs;
-      if (flags.json) print(JSON.stringify(listing.jsonKey === undefined ? shown : { [listing.jsonKey]: shown }));
-      else if (runs.length === 0) print(listing.empty);
-      else for (const run of runs) print(listing.line(run));
-    });
+    .action(list);
 }
 
 /** Writes a line of text to stdout. */

@@ -17,6 +17,10 @@ import { registerWorkerCommand } from './worker.ts';
 /**
  * The `gridmind` command with every subcommand, its arguments and its options, not yet run: main.ts parses
  * the command line with it, and scripts/command-reference.ts writes docs/commands.md from its definitions.
+ *
+ * Each command's definition (`X.ts`) imports only what its options need; what the command does is in
+ * `X-action.ts`, imported here when one of its commands runs, so that a start loads the work of the one
+ * command it runs and no other (and `--help` or `--version`, none).
  */
 export function createProgram(): Command {
   const program = new Command('gridmind')
@@ -26,17 +30,18 @@ export function createProgram(): Command {
     .configureOutput({ outputError: (message, write) => write(`gridmind: ${message}`) })
     .showSuggestionAfterError();
 
-  registerTetrisCommands(program);
-  registerAgentCommands(program);
-  registerExplainCommand(program);
-  registerBenchCommands(program);
-  registerRunsCommands(program, registerSameGameCommands(program));
-  registerServeCommand(program);
-  registerClientCommand(program);
-  registerTuneCommands(program);
-  registerWorkerCommand(program);
-  registerQueueCommands(program);
-  registerEnvCommand(program);
-  registerReplayCommand(program);
+  registerTetrisCommands(program, () => import('./tetris-action.ts'));
+  registerAgentCommands(program, () => import('./agents-action.ts'));
+  registerExplainCommand(program, () => import('./explain-action.ts'));
+  registerBenchCommands(program, () => import('./bench-action.ts'));
+  const samegame = registerSameGameCommands(program, () => import('./samegame-action.ts'));
+  registerRunsCommands(program, samegame, () => import('./runs-action.ts'));
+  registerServeCommand(program, () => import('./serve-action.ts'));
+  registerClientCommand(program, () => import('./client-action.ts'));
+  registerTuneCommands(program, () => import('./tune-action.ts'));
+  registerWorkerCommand(program, () => import('./worker-action.ts'));
+  registerQueueCommands(program, () => import('./queue-action.ts'));
+  registerEnvCommand(program, () => import('./env-action.ts'));
+  registerReplayCommand(program, () => import('./replay-action.ts'));
   return program;
 }

@@ -1,60 +1,16 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { InputError } from '../core/errors.ts';
-import { fileProblem } from '../node/files.ts';
-import { replaySameGame, type SameGameReplay } from '../samegame/replay.ts';
-import { parseSameGameReplay } from '../samegame/replay-schema.ts';
-import { replay, type ReplayLog } from '../tetris/game.ts';
-import { parseTetrisReplay } from '../tetris/replay-schema.ts';
-import { print } from './options.ts';
 
-export function registerReplayCommand(program: Command): void {
+/** What `gridmind replay` does (replay-action.ts). */
+export interface ReplayActions {
+  replayFile(file: string, json: boolean): void;
+}
+
+export function registerReplayCommand(program: Command, actions: () => Promise<ReplayActions>): void {
   program
     .command('replay')
     .description('play a replay file again on the engine, which checks every input, and print the result it gives')
     .argument('<file>', 'a replay: a Tetris game (play --replay-out, the web app) or a SameGame (samegame solve --replay-out)')
     .option('--json', 'print JSON: {"game","rules","board","score",…} as the engine computes them')
     .addHelpText('after', '\nNothing in the file is believed but its set-up and inputs: the score is what replaying them gives.')
-    .action((file: string, flags: { json?: boolean }) => replayFile(file, flags.json === true));
-}
-
-function replayFile(file: string, json: boolean): void {
-  let log: unknown;
-  try {
-    log = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new InputError(
-      `cannot read the replay ${file}: ${error instanceof SyntaxError ? `not JSON (${error.message})` : fileProblem(error)}`,
-    );
-  }
-  const isSameGame = (log as { format?: unknown } | null)?.format === 'gridmind-samegame-replay';
-  const result = isSameGame ? sameGameResult(parseSameGameReplay(log)) : tetrisResult(parseTetrisReplay(log));
-  if (json) print(JSON.stringify(result));
-  else
-    print(
-      `${file}: ${Object.entries(result)
-        .map(([name, value]) => `${name} ${value}`)
-        .join(', ')}`,
-    );
-}
-
-function tetrisResult(log: ReplayLog): Record<string, unknown> {
-  const game = replay(log);
-  const { rules, width, height, rotation, seed } = game.config;
-  const { score, lines, pieces, level, outcome } = game;
-  return { game: 'tetris', rules, board: `${width}x${height}`, rotation, seed, score, lines, pieces, level, outcome, ms: game.clock };
-}
-
-function sameGameResult(log: SameGameReplay): Record<string, unknown> {
-  const game = replaySameGame(log);
-  const { width, height } = game.board;
-  return {
-    game: 'samegame',
-    rules: `${game.rules.scoring}/${game.rules.shift}`,
-    board: `${width}x${height}`,
-    score: game.score(),
-    cleared: game.cleared(),
-    moves: game.history().length,
-    over: game.isOver(),
-  };
+    .action(async (file: string, flags: { json?: boolean }) => (await actions()).replayFile(file, flags.json === true));
 }
