@@ -27,6 +27,12 @@ export interface ServeFlags {
   agentMemory: number;
 }
 
+/**
+ * A whole number with its thousands set apart by commas, as `toLocaleString('en-US')` writes it, for
+ * the help: toLocaleString would set up Intl's locale data at every start of the command.
+ */
+const withCommas = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** How long the server waits for the move of an agent in code or a program by default. */
 const SERVED_AGENT_TIME_LIMIT = 1000;
 
@@ -59,7 +65,7 @@ export function registerServeCommand(program: Command, actions: () => Promise<Se
     )
     .option(
       '--replay-limit <n>',
-      `replay inputs (Tetris keys and placements, SameGame moves) a second the server checks for one client address, in bursts of up to ${DEFAULT_REPLAY_BUDGET.burst.toLocaleString('en-US')} (past it: 429)`,
+      `replay inputs (Tetris keys and placements, SameGame moves) a second the server checks for one client address, in bursts of up to ${withCommas(DEFAULT_REPLAY_BUDGET.burst)} (past it: 429)`,
       integerIn(1, 1_000_000_000),
       DEFAULT_REPLAY_BUDGET.perSecond,
     )
