@@ -242,8 +242,7 @@ export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(reque
     return port.close();
   }
   reply({ ready: true });
-  port.on('message', (request: R | typeof LIFE_CHECK) => {
-    if (request === LIFE_CHECK) return;
+  const answerRequest = (request: R) => {
     try {
       const answered = answer(request);
       if (answered instanceof Promise)
@@ -255,5 +254,11 @@ export async function answerOnThread<D, R, A>(start: (data: D) => Promise<(reque
     } catch (error) {
       reply(errorOf(error));
     }
+  };
+  // Each request is answered in the loop's check phase, not as it arrives: the loop then passes its timers
+  // phase before it takes the next request, so a timer of the thread's code that is due (one that throws,
+  // say) always runs between two answers, however quickly the caller sends the next request.
+  port.on('message', (request: R | typeof LIFE_CHECK) => {
+    if (request !== LIFE_CHECK) setImmediate(answerRequest, request);
   });
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_NICE } from '../../src/node/thread-priority.ts';
 import { THREAD_START_LIMIT_MS } from '../../src/node/thread-limits.ts';
-import { ThreadOutOfMemory, TimedThread } from '../../src/node/timed-thread.ts';
+import { ThreadEnded, ThreadOutOfMemory, TimedThread } from '../../src/node/timed-thread.ts';
 
 const late = (limit: number, starting: boolean) => new Error(`${starting ? 'not started' : 'late'} after ${limit} ms`);
 const start = (offset: number, memoryMb?: number) =>
@@ -41,6 +41,16 @@ describe('TimedThread: a module on a thread of its own, each answer awaited with
     try {
       expect(() => thread.request(-3, 5000, late)).toThrow('-3 is negative');
       expect(thread.request(4, 5000, late)).toBe(5);
+    } finally {
+      thread.stop();
+    }
+  });
+
+  it("ends the thread on the next request when the thread's code threw in a timer, however soon that request came", () => {
+    const thread = start(1);
+    try {
+      expect(thread.request(0.5, 5000, late)).toBe(1.5);
+      expect(() => thread.request(2, 5000, late)).toThrow(new ThreadEnded('threw asynchronously: a timer threw'));
     } finally {
       thread.stop();
     }
