@@ -1,12 +1,12 @@
 import { LetterLog } from '../core/letter-log.ts';
 import { Prng } from '../core/prng.ts';
-import { Game } from '../tetris/game.ts';
+import { Game, type LockResult } from '../tetris/game.ts';
 import { dropPiece, movePiece, type MoveKey } from '../tetris/moves.ts';
 import { parsePiece } from '../tetris/pieces.ts';
 import { RULE_SETS } from '../tetris/rules.ts';
 import { CoursePieces, SHAPE_ORDER, type KeepalivePings, type ShapeName } from './course-random.ts';
 import { AVEIRO_PREVIEW, type PieceGenerator } from './pieces.ts';
-import { boxCells, COLUMNS, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
+import { boxCells, GRID, HEIGHT, pieceOnWire, WIDTH, wireRow, type Cell } from './wire.ts';
 
 export { SHAPE_ORDER, type ShapeName } from './course-random.ts';
 export { GRID, HEIGHT, WIDTH, type Cell } from './wire.ts';
@@ -100,8 +100,6 @@ export class AveiroGame {
   private readonly applied = new LetterLog();
   private lastKey = '';
   private readonly source: PieceSource;
-  /** Rows cleared by the cells of the piece that ended the game (see `lastTick`). */
-  private endingLines = 0;
 
   /** The pieces come from a seed (random without one) by `generator`, from a list dealt in order, or from a source. */
   constructor(
@@ -122,16 +120,24 @@ export class AveiroGame {
   }
 
   get score(): number {
-    return this.engine.score + this.endingLines ** 2;
+    return this.engine.score - (this.notYetLaid?.points ?? 0);
   }
 
   get lines(): number {
-    return this.engine.lines + this.endingLines;
+    return this.engine.lines - (this.notYetLaid?.lines ?? 0);
   }
 
   /** Pieces locked so far, the one that ended the game included when its cells were added. */
   get pieces(): number {
-    return this.engine.pieces + (this.running || this.falling ? 0 : 1);
+    return this.engine.pieces - (this.notYetLaid === null ? 0 : 1);
+  }
+
+  /**
+   * The ending piece laid over the stack (see `lastTick`) while the course has not laid it yet: the
+   * engine lays it as the last piece locks, the course at the next tick.
+   */
+  private get notYetLaid(): LockResult | null {
+    return this.running ? this.engine.laidOver : null;
   }
 
   /** Ticks per second now. */
@@ -236,30 +242,26 @@ export class AveiroGame {
   /**
    * The tick whose spawn collided: the course still moves the piece down a row when it fits there (then
    * applies the key, with the engine's moves), or else adds its cells, overlapping, to the locked ones,
-   * and clears the rows that then list 8 cells. The game is over.
+   * and clears the rows that then list 8 cells, as the engine's `aveiro` rules lay it over the stack. The
+   * game is over.
    */
   private lastTick(): Frame {
     const { engine } = this;
+    const { board, system, laidOver } = engine;
     this.running = false;
     const piece = engine.current;
-    const spawn = { piece, ...engine.system.spawn(piece, engine.board.width, engine.board.height) };
-    const fallen = { ...spawn, y: spawn.y - 1 };
-    const { board, system } = engine;
-    if (board.fits(system.orientations[piece][fallen.rotation], fallen.x, fallen.y)) {
+    const spawn = { piece, ...system.spawn(piece, board.width, board.height) };
+    if (laidOver === null) {
+      const fallen = { ...spawn, y: spawn.y - 1 };
       const key = this.lastKey;
       const moved =
         key === 's' ? dropPiece(board, system, fallen) : key in ENGINE_KEY ? movePiece(board, system, fallen, ENGINE_KEY[key]) : null;
       this.lastPiece = pieceOnWire(system, moved ?? fallen);
       this.applied.push(APPLIED_KEYS.includes(key) ? key : '.');
     } else {
+      // The list keeps the overlapping cells twice, where the engine's board holds them once.
       this.game.push(...pieceOnWire(system, spawn));
-      // The course then clears the rows its list holds 8 cells of, the overlapping ones counted twice: a
-      // board cannot hold them, so the rows are counted here, on the list.
-      const counts = new Map<number, number>();
-      for (const [, y] of this.game) counts.set(y, (counts.get(y) ?? 0) + 1);
-      const full = [...counts].filter(([, count]) => count === COLUMNS).map(([y]) => y);
-      this.removeRows(full);
-      this.endingLines = full.length;
+      this.removeRows(laidOver.clearedRows.map(wireRow));
       this.falling = false;
       this.applied.push('.');
     }

@@ -14,11 +14,9 @@ const GRIDMIND_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R', s:
  * pressed at a tick's time comes after the fall, as the protocol's does. `s` drops the piece to the
  * lowest free row and the next tick locks it; Gridmind's hard drop locks it at once, so the replay leaves
  * out that tick and runs one tick ahead of the game after each drop (a log a fifth of the size of one
- * with a soft drop per row). The log ends at the last tick. Only the piece whose spawn ended the game
- * differs: the protocol still moves it down a row when it fits there, or else adds its cells over the
- * stack's and clears, and scores, the rows its list then holds 8 cells of (AveiroGame's last tick);
- * Gridmind's engine does not place it, so the replay of a game whose ending piece cleared rows has those
- * rows and their points fewer than the game.
+ * with a soft drop per row). The log ends at the last tick. The piece whose spawn ended the game is laid
+ * over the stack by the `aveiro` rules as by the course, its cleared rows scored, so the replay ends
+ * with the game's score, lines and pieces.
  */
 export function aveiroReplayLog(game: Pick<AveiroGame, 'dealt' | 'ticks'>): ReplayLog {
   // The game's own log copies every input once more when read: the inputs are logged here instead.

@@ -84,6 +84,14 @@ export class Board {
     return cleared;
   }
 
+  /** Removes the rows listed (numbered from the floor), moving the rows above them down. */
+  removeRows(removed: readonly number[]): void {
+    const rows = this.rows;
+    let kept = 0;
+    for (let y = 0; y < rows.length; y++) if (!removed.includes(y)) rows[kept++] = rows[y];
+    rows.fill(0, kept);
+  }
+
   /** Empties the vanish zone; returns whether anything was there (a stack reaching above the top). */
   clearVanishZone(): boolean {
     let found = false;

@@ -110,6 +110,12 @@ export class Game {
   pieces = 0;
   outcome: Outcome = 'playing';
   lastLock: LockResult | null = null;
+  /**
+   * Under rules that lay the ending piece over the stack (see {@link RuleSet.laysEndingPieceOver}), what
+   * that piece did, with the rows it cleared, numbered from the floor as they were; null until it is laid.
+   * It is no lock: `lastLock`, `clearedRows` and `onLock` stay with the last piece that locked.
+   */
+  laidOver: (LockResult & { readonly clearedRows: readonly number[] }) | null = null;
   /** The rows the last lock cleared, numbered from the floor as they were before the clear, bottom first. */
   readonly clearedRows: number[] = [];
   /** Game time in milliseconds. */
@@ -177,6 +183,7 @@ export class Game {
     copy.pieces = this.pieces;
     copy.outcome = this.outcome;
     copy.lastLock = this.lastLock;
+    copy.laidOver = this.laidOver;
     copy.clearedRows.push(...this.clearedRows);
     copy.clock = this.clock;
     copy.nextGravityAt = this.nextGravityAt;
@@ -309,10 +316,35 @@ export class Game {
     if (!this.board.fits(this.system.orientations[piece][spawn.rotation], spawn.x, spawn.y)) {
       this.outcome = 'topped-out';
       this.nextGravityAt = Infinity;
+      if (this.rules.laysEndingPieceOver) this.layOver({ piece, ...spawn });
       return;
     }
     this.active = { piece, ...spawn };
     this.nextGravityAt = this.clock + this.gravityMs;
+  }
+
+  /**
+   * Lays the piece whose spawn ended the game over the stack, unless it fits a row lower (the Aveiro
+   * course then moves it down, and the game ends there): a row that its cells and the stack's then fill
+   * `width` times over, overlapping cells counted twice, is cleared and scores.
+   */
+  private layOver(placed: ActivePiece): void {
+    const { board } = this;
+    const shape = this.system.orientations[placed.piece][placed.rotation];
+    if (board.fits(shape, placed.x, placed.y - 1)) return;
+    const clearedRows: number[] = [];
+    shape.rows.forEach((row, k) => {
+      if (cellCount(board.rows[placed.y + k]) + cellCount(row) === board.width) clearedRows.push(placed.y + k);
+    });
+    board.place(shape, placed.x, placed.y);
+    board.removeRows(clearedRows);
+    const lines = clearedRows.length;
+    const points = this.rules.points(lines, this.level);
+    this.score += points;
+    this.lines += lines;
+    this.level = this.rules.level(this.lines, this.score);
+    this.pieces++;
+    this.laidOver = { ...placed, lines, points, clearedRows };
   }
 
   /**
@@ -451,4 +483,11 @@ export function randomizerFor(config: Pick<GameConfig, 'randomizer' | 'seed' | '
 /** Challenge mode: the bottom `rows` rows filled but for one uniformly random gap each. */
 function addGarbage(board: Board, rows: number, prng: Prng): void {
   for (let y = 0; y < rows; y++) board.rows[y] = board.fullRow & ~(1 << prng.nextInt(board.width));
+}
+
+/** The filled cells of a bit row. */
+function cellCount(row: number): number {
+  let count = 0;
+  for (let bits = row; bits !== 0; bits &= bits - 1) count++;
+  return count;
 }

@@ -23,6 +23,13 @@ export interface RuleSet {
   gravityMs(level: number, score: number): number;
   /** Whether the score must reach a target exactly (the `target` rules). */
   readonly hasTarget: boolean;
+  /**
+   * Whether a piece whose spawn collides, and that fits no row lower either, is laid over the stack as
+   * the game ends, as the Aveiro course's server does (it keeps the locked cells as a list): the rows
+   * that then hold `width` cells, the overlapping ones counted twice, are cleared and score, and the
+   * piece counts as placed.
+   */
+  readonly laysEndingPieceOver: boolean;
 }
 
 /** The classic rules: levels every 10 lines, 20 at most; gravity falls linearly from 1.1 s at level 0 to 0.1 s at level 20. */
@@ -43,6 +50,7 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
     level: classicLevel,
     gravityMs: classicGravityMs,
     hasTarget: false,
+    laysEndingPieceOver: false,
   },
   target: {
     name: 'target',
@@ -56,6 +64,7 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
     level: classicLevel,
     gravityMs: classicGravityMs,
     hasTarget: true,
+    laysEndingPieceOver: false,
   },
   aveiro: {
     name: 'aveiro',
@@ -69,6 +78,7 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
     level: (_lines, score) => Math.floor(score / 10),
     gravityMs: (level) => 1000 / (10 + level),
     hasTarget: false,
+    laysEndingPieceOver: true,
   },
   research: {
     name: 'research',
@@ -82,6 +92,7 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
     level: () => 0,
     gravityMs: () => Infinity,
     hasTarget: false,
+    laysEndingPieceOver: false,
   },
 };
 

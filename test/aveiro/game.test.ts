@@ -3,6 +3,7 @@ import { AveiroGame, GRID, gameInfo, type Cell } from '../../src/aveiro/game.ts'
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
+import { overlappingEnd } from './overlapping-end.ts';
 
 const sorted = (cells: Cell[] | null) => (cells ?? []).map(([x, y]) => `${x},${y}`).sort();
 /** Seeds whose first piece is I (21) and O (2). */
@@ -145,15 +146,7 @@ describe('the Aveiro game, against the protocol', () => {
   });
 
   it('clears a row that the ending piece, overlapping the stack, makes 8 cells long in the list, and scores it', () => {
-    // Seed 114 with these keys ends with an I spawning onto an I in the same cells of row 1: the course
-    // lists the row's 4 cells twice, counts 8 and clears it.
-    const keys = ['a', 'w', 'd', 's', '', 'd', 'x', 'a', 'w', 'w', 's', 'a', 'd', ''];
-    const game = new AveiroGame(114);
-    const frames = [game.tick()];
-    for (let n = 114; game.running; n++) {
-      game.keypress(keys[(n * 7 + (n >> 3)) % keys.length]);
-      frames.push(game.tick());
-    }
+    const { game, frames } = overlappingEnd();
     const [before, last] = frames.slice(-2);
     expect(sorted(before.game.filter(([, y]) => y === 1))).toEqual(['2,1', '3,1', '4,1', '5,1']);
     expect(last.game.some(([, y]) => y === 1)).toBe(false);

@@ -6,6 +6,7 @@ import { aveiroAgent } from '../../src/client/agents.ts';
 import { AveiroPlayer } from '../../src/client/player.ts';
 import { replay, type Game } from '../../src/tetris/game.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { overlappingEnd } from './overlapping-end.ts';
 
 /** The locked cells of a Gridmind game on the 8 × 30 board, as the protocol's cells (x + 1, 29 − y), sorted. */
 function protocolCells(game: Game): string[] {
@@ -58,17 +59,20 @@ describe('an Aveiro game as a Gridmind replay log', () => {
     expect([replayed.score, replayed.lines, replayed.pieces]).toEqual([played.score, played.lines, played.pieces]);
   });
 
-  it('replays a game to its end: the same score and lines, topped out, the piece that ended it not placed', () => {
-    for (let seed = 1; seed <= 5; seed++) {
-      const played = randomGame(seed, 100_000);
+  it('replays a game to its end: the same score, lines and pieces, topped out, the piece that ended it laid over the stack', () => {
+    const ended = [1, 2, 3, 4, 5].map((seed) => randomGame(seed, 100_000));
+    for (const played of [...ended, overlappingEnd().game]) {
       expect(played.running).toBe(false);
       const log = aveiroReplayLog(played);
       const replayed = replay(log);
       expect(replayed.outcome).toBe('topped-out');
-      expect([replayed.score, replayed.lines]).toEqual([played.score, played.lines]);
-      expect(replayed.pieces).toBe(played.pieces - 1);
+      expect([replayed.score, replayed.lines, replayed.pieces]).toEqual([played.score, played.lines, played.pieces]);
+      expect(replayed.laidOver).not.toBeNull();
+      expect(protocolCells(replayed)).toEqual([...new Set(sorted(played.game))]);
       expect(log.config).toMatchObject({ rules: 'aveiro', width: 8, height: 30, rotation: 'aveiro', preview: 3 });
     }
+    // The last game's ending piece cleared a row, which scored.
+    expect(replay(aveiroReplayLog(overlappingEnd().game)).laidOver).toMatchObject({ lines: 1, points: 1 });
   });
 
   it('times each key as the server ticks, 10 a second at first, leaving out the tick that locks a dropped piece', () => {

@@ -39,6 +39,7 @@ describe('random games (property test)', () => {
   it(`${GAMES} seeded games never overlap cells or leave the board, and clear exactly the full rows`, () => {
     let locks = 0;
     let clears = 0;
+    let layOvers = 0;
     for (let seed = 0; seed < GAMES; seed++) {
       const driver = new Prng(seed, 99);
       const game = new Game(randomSetup(driver, seed));
@@ -75,7 +76,8 @@ describe('random games (property test)', () => {
 
         // A lock: the model puts the piece on empty cells (the vanish zone included), removes exactly
         // the full rows of the board, and ends the game when a cell is left above the top.
-        check(game.pieces === piecesBefore + 1, seed, step, 'more than one lock in one action');
+        const laidOver = game.laidOver;
+        check(game.pieces === piecesBefore + (laidOver === null ? 1 : 2), seed, step, 'more than one lock in one action');
         locks++;
         const lock = game.lastLock!;
         const model = cellRows(before, width, height + VANISH_ROWS);
@@ -85,14 +87,35 @@ describe('random games (property test)', () => {
           check(!model[y][x], seed, step, `locked cell (${x},${y}) overlaps the stack`);
           model[y][x] = true;
         }
-        const kept = model.filter((row, y) => y >= height || !row.every(Boolean));
+        let kept = model.filter((row, y) => y >= height || !row.every(Boolean));
         const cleared = height + VANISH_ROWS - kept.length;
-        while (kept.length < height + VANISH_ROWS) kept.push(new Array<boolean>(width).fill(false));
+        const pad = () => {
+          while (kept.length < height + VANISH_ROWS) kept.push(new Array<boolean>(width).fill(false));
+        };
+        pad();
         const above = kept.slice(height).some((row) => row.some(Boolean));
         check(!above || game.outcome === 'topped-out', seed, step, 'a cell was left above the top but the game goes on');
+        let laidLines = 0;
+        if (laidOver !== null) {
+          // The `aveiro` rules lay the piece whose spawn collided over the stack: a row that its cells and
+          // the stack's fill `width` times over, the overlapping ones counted twice, is cleared.
+          const cells = game.system.orientations[laidOver.piece][laidOver.rotation].cells.map(([dx, dy]) => [
+            laidOver.x + dx,
+            laidOver.y + dy,
+          ]);
+          const full = [...new Set(cells.map(([, y]) => y))].filter(
+            (y) => kept[y].filter(Boolean).length + cells.filter(([, cy]) => cy === y).length === width,
+          );
+          for (const [x, y] of cells) kept[y][x] = true;
+          kept = kept.filter((_, y) => !full.includes(y));
+          pad();
+          laidLines = full.length;
+          layOvers++;
+          check(laidOver.lines === laidLines, seed, step, `counted ${laidOver.lines} lines laying over, the model cleared ${laidLines}`);
+        }
         expect(cellRows(rows, width, height), `seed ${seed}, step ${step}`).toEqual(kept.slice(0, height));
         check(
-          game.lines - linesBefore === cleared && lock.lines === cleared,
+          game.lines - linesBefore === cleared + laidLines && lock.lines === cleared,
           seed,
           step,
           `counted ${lock.lines} lines, the model cleared ${cleared}`,
@@ -102,5 +125,6 @@ describe('random games (property test)', () => {
     }
     expect(locks).toBeGreaterThan(GAMES * 5);
     expect(clears).toBeGreaterThan(GAMES / 8);
+    expect(layOvers).toBeGreaterThan(GAMES / 10); // the games under the `aveiro` rules that ended
   });
 });
