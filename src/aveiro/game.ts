@@ -129,7 +129,7 @@ export class AveiroGame {
 
   /** Pieces locked so far, the one that ended the game included when its cells were added. */
   get pieces(): number {
-    return this.engine.pieces - (this.notYetLaid === null ? 0 : 1);
+    return this.engine.pieces + (this.running || this.engine.laidOver === null ? 0 : 1);
   }
 
   /**
@@ -251,6 +251,8 @@ export class AveiroGame {
     this.running = false;
     const piece = engine.current;
     const spawn = { piece, ...system.spawn(piece, board.width, board.height) };
+    // An Aveiro game ends only at a spawn (its rotation turns a piece in place, never above the top), and
+    // the engine lays that piece over unless it fits a row lower.
     if (laidOver === null) {
       const fallen = { ...spawn, y: spawn.y - 1 };
       const key = this.lastKey;

@@ -16,7 +16,7 @@ const GRIDMIND_KEY: Readonly<Record<string, Key>> = { w: 'C', a: 'L', d: 'R', s:
  * out that tick and runs one tick ahead of the game after each drop (a log a fifth of the size of one
  * with a soft drop per row). The log ends at the last tick. The piece whose spawn ended the game is laid
  * over the stack by the `aveiro` rules as by the course, its cleared rows scored, so the replay ends
- * with the game's score, lines and pieces.
+ * with the game's score and lines (and one piece fewer: Gridmind counts locks, the course that piece too).
  */
 export function aveiroReplayLog(game: Pick<AveiroGame, 'dealt' | 'ticks'>): ReplayLog {
   // The game's own log copies every input once more when read: the inputs are logged here instead.

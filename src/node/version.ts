@@ -10,7 +10,7 @@ export const GRIDMIND_VERSION: string = (
  * test/tetris-ai/play.test.ts catches most such changes), so that games stored by an earlier
  * revision are not reused as if they had been played by this one.
  */
-export const GAME_RESULTS_REVISION = 1;
+export const GAME_RESULTS_REVISION = 2;
 
 /**
  * Raised by hand whenever a change alters what a search finds on a SameGame board with the same

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { extraFieldsSaying, readWith, saying, wholeNumberIn } from '../core/schemas.ts';
 import { MAX_HEIGHT } from '../tetris/board.ts';
 import { MAX_LOOKAHEAD } from './agent-limits.ts';
-import { FEATURES } from './features/index.ts';
+import { FEATURE_NAMES } from './features/names.ts';
 import type { Sense, Weights } from './evaluator.ts';
 
 /**
@@ -48,8 +48,6 @@ export interface AgentSpec {
 const TIE_BREAKS = ['first', 'fewest-moves'] as const satisfies readonly TieBreak[];
 /** Former spellings of `policy.tieBreak` values, still read: agent files written before the rename keep working. */
 const TIE_BREAK_ALIASES = { s4: 'fewest-moves' } as const satisfies Record<string, TieBreak>;
-
-const FEATURE_NAMES = Object.keys(FEATURES) as [string, ...string[]];
 
 /** The quoted names of a list, for messages: `"a", "b"`. */
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
@@ -190,7 +188,7 @@ export const agentFileSchema = fieldsOnly(
     for (const [field, weights] of weighted) {
       const missing = file.features.find((name) => weights[name] === undefined);
       if (missing !== undefined) return problem(`${field} has no weight for feature "${missing}"`);
-      const extra = Object.keys(weights).find((name) => !file.features.includes(name));
+      const extra = Object.keys(weights).find((name) => !file.features.some((feature) => feature === name));
       if (extra !== undefined) return problem(`${field} weighs "${extra}", which is not in "features"`);
     }
   })

@@ -113,7 +113,7 @@ export class Game {
   /**
    * Under rules that lay the ending piece over the stack (see {@link RuleSet.laysEndingPieceOver}), what
    * that piece did, with the rows it cleared, numbered from the floor as they were; null until it is laid.
-   * It is no lock: `lastLock`, `clearedRows` and `onLock` stay with the last piece that locked.
+   * It is no lock: `pieces`, `lastLock`, `clearedRows` and `onLock` stay with the last piece that locked.
    */
   laidOver: (LockResult & { readonly clearedRows: readonly number[] }) | null = null;
   /** The rows the last lock cleared, numbered from the floor as they were before the clear, bottom first. */
@@ -343,7 +343,6 @@ export class Game {
     this.score += points;
     this.lines += lines;
     this.level = this.rules.level(this.lines, this.score);
-    this.pieces++;
     this.laidOver = { ...placed, lines, points, clearedRows };
   }
 

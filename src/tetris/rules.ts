@@ -26,8 +26,7 @@ export interface RuleSet {
   /**
    * Whether a piece whose spawn collides, and that fits no row lower either, is laid over the stack as
    * the game ends, as the Aveiro course's server does (it keeps the locked cells as a list): the rows
-   * that then hold `width` cells, the overlapping ones counted twice, are cleared and score, and the
-   * piece counts as placed.
+   * that then hold `width` cells, the overlapping ones counted twice, are cleared and score.
    */
   readonly laysEndingPieceOver: boolean;
 }

@@ -59,15 +59,15 @@ describe('an Aveiro game as a Gridmind replay log', () => {
     expect([replayed.score, replayed.lines, replayed.pieces]).toEqual([played.score, played.lines, played.pieces]);
   });
 
-  it('replays a game to its end: the same score, lines and pieces, topped out, the piece that ended it laid over the stack', () => {
+  it('replays a game to its end: the same score and lines, topped out, the piece that ended it laid over the stack', () => {
     const ended = [1, 2, 3, 4, 5].map((seed) => randomGame(seed, 100_000));
     for (const played of [...ended, overlappingEnd().game]) {
       expect(played.running).toBe(false);
       const log = aveiroReplayLog(played);
       const replayed = replay(log);
       expect(replayed.outcome).toBe('topped-out');
-      expect([replayed.score, replayed.lines, replayed.pieces]).toEqual([played.score, played.lines, played.pieces]);
-      expect(replayed.laidOver).not.toBeNull();
+      expect(replayed.laidOver).not.toBeNull(); // not a lock, where the course counts it among the pieces
+      expect([replayed.score, replayed.lines, replayed.pieces + 1]).toEqual([played.score, played.lines, played.pieces]);
       expect(protocolCells(replayed)).toEqual([...new Set(sorted(played.game))]);
       expect(log.config).toMatchObject({ rules: 'aveiro', width: 8, height: 30, rotation: 'aveiro', preview: 3 });
     }

@@ -49,6 +49,7 @@ describe('random games (property test)', () => {
         const before = game.board.rows.slice();
         const piecesBefore = game.pieces;
         const linesBefore = game.lines;
+        const scoreBefore = game.score;
         const roll = driver.nextInt(10);
         if (game.active === null || roll === 0) {
           const count = generator.generate(game.board, game.current, game.active ? 'reachable' : 'drop', game.active ?? undefined);
@@ -77,7 +78,7 @@ describe('random games (property test)', () => {
         // A lock: the model puts the piece on empty cells (the vanish zone included), removes exactly
         // the full rows of the board, and ends the game when a cell is left above the top.
         const laidOver = game.laidOver;
-        check(game.pieces === piecesBefore + (laidOver === null ? 1 : 2), seed, step, 'more than one lock in one action');
+        check(game.pieces === piecesBefore + 1, seed, step, 'more than one lock in one action');
         locks++;
         const lock = game.lastLock!;
         const model = cellRows(before, width, height + VANISH_ROWS);
@@ -96,13 +97,23 @@ describe('random games (property test)', () => {
         const above = kept.slice(height).some((row) => row.some(Boolean));
         check(!above || game.outcome === 'topped-out', seed, step, 'a cell was left above the top but the game goes on');
         let laidLines = 0;
+        check(laidOver === null || game.rules.laysEndingPieceOver, seed, step, `the ${game.rules.name} rules laid a piece over`);
+        if (game.over && game.rules.laysEndingPieceOver && laidOver === null && !above) {
+          // The spawn collided, but the piece fits a row lower: the course moves it there instead.
+          const spawn = game.system.spawn(game.current, width, height);
+          const shape = game.system.orientations[game.current][spawn.rotation];
+          check(game.board.fits(shape, spawn.x, spawn.y - 1), seed, step, 'the ending piece fits no row lower, but was not laid over');
+        }
         if (laidOver !== null) {
-          // The `aveiro` rules lay the piece whose spawn collided over the stack: a row that its cells and
-          // the stack's fill `width` times over, the overlapping ones counted twice, is cleared.
+          // The `aveiro` rules lay the piece whose spawn collided, and that fits no row lower, over the
+          // stack: a row that its cells and the stack's fill `width` times over, the overlapping ones
+          // counted twice, is cleared.
           const cells = game.system.orientations[laidOver.piece][laidOver.rotation].cells.map(([dx, dy]) => [
             laidOver.x + dx,
             laidOver.y + dy,
           ]);
+          const fitsLower = cells.every(([x, y]) => y > 0 && !kept[y - 1][x]);
+          check(!fitsLower, seed, step, 'the ending piece fits a row lower, but was laid over');
           const full = [...new Set(cells.map(([, y]) => y))].filter(
             (y) => kept[y].filter(Boolean).length + cells.filter(([, cy]) => cy === y).length === width,
           );
@@ -112,7 +123,14 @@ describe('random games (property test)', () => {
           laidLines = full.length;
           layOvers++;
           check(laidOver.lines === laidLines, seed, step, `counted ${laidOver.lines} lines laying over, the model cleared ${laidLines}`);
+          check(laidOver.points === game.rules.points(laidLines, game.level), seed, step, `scored ${laidOver.points} laying over`);
         }
+        check(
+          game.score - scoreBefore === lock.points + (laidOver?.points ?? 0),
+          seed,
+          step,
+          'the score grew by more than the points scored',
+        );
         expect(cellRows(rows, width, height), `seed ${seed}, step ${step}`).toEqual(kept.slice(0, height));
         check(
           game.lines - linesBefore === cleared + laidLines && lock.lines === cleared,

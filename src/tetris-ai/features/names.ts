@@ -2,7 +2,7 @@ import { InputError } from '../../core/errors.ts';
 
 /**
  * The names of the registered features, in the order `gridmind features` lists them: what agent files and
- * `gridmind tune --features` name. index.ts defines one feature of each name (FEATURES) and no other.
+ * `gridmind tune --features` name. index.ts defines one feature of each name (its DEFINITIONS) and no other.
  */
 export const FEATURE_NAMES = [
   'landingHeight',

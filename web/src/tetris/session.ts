@@ -380,25 +380,15 @@ export class TetrisSession {
   }
 
   /**
-   * Paints the cells of the last lock and removes the colours of cleared rows; resynchronises from the
-   * board if they disagree. Returns the cleared rows (numbered from the bottom, before they collapsed).
+   * Paints the cells of the last lock and removes the colours of cleared rows, then those of a piece
+   * the rules laid over the stack as the game ended; resynchronises from the board if they disagree.
+   * Returns the rows the lock cleared (numbered from the bottom, before they collapsed).
    */
   private paintLock(): number[] {
     const { game, colours } = this;
     const { width, height } = game.board;
-    const lock = game.lastLock!;
-    const before = colours.slice();
-    for (const [dx, dy] of game.system.orientations[lock.piece][lock.rotation].cells) {
-      const y = lock.y + dy;
-      if (y < height) before[y * width + lock.x + dx] = lock.piece + 1;
-    }
-    colours.fill(0);
-    const cleared: number[] = [];
-    for (let y = 0; y < height; y++) {
-      const row = before.subarray(y * width, (y + 1) * width);
-      if (row.every((colour) => colour !== 0)) cleared.push(y);
-      else colours.set(row, (y - cleared.length) * width);
-    }
+    const cleared = this.paintPiece(game.lastLock!, null);
+    if (game.laidOver !== null) this.paintPiece(game.laidOver, game.laidOver.clearedRows);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         if ((colours[y * width + x] !== 0) !== game.board.isFilled(x, y)) {
@@ -408,6 +398,28 @@ export class TetrisSession {
       }
     }
     return cleared;
+  }
+
+  /**
+   * Paints the cells of a piece placed on the board, then removes from the colours the rows listed
+   * (numbered from the bottom), or with null the full ones, moving the rows above down; returns the rows removed.
+   */
+  private paintPiece(placed: ActivePiece, rows: readonly number[] | null): number[] {
+    const { game, colours } = this;
+    const { width, height } = game.board;
+    const before = colours.slice();
+    for (const [dx, dy] of game.system.orientations[placed.piece][placed.rotation].cells) {
+      const y = placed.y + dy;
+      if (y < height) before[y * width + placed.x + dx] = placed.piece + 1;
+    }
+    colours.fill(0);
+    const removed: number[] = [];
+    for (let y = 0; y < height; y++) {
+      const row = before.subarray(y * width, (y + 1) * width);
+      if (rows === null ? row.every((colour) => colour !== 0) : rows.includes(y)) removed.push(y);
+      else colours.set(row, (y - removed.length) * width);
+    }
+    return removed;
   }
 
   private paintFromBoard(colour: number): void {
