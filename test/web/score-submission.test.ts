@@ -3,7 +3,7 @@ import { verifyScore } from '../../src/server/verified-scores.ts';
 import { UNNAMED_AGENT } from '../../src/core/player-names.ts';
 import type { HighScore } from '../../src/store/highscores.ts';
 import { whoPlayed } from '../../web/src/score-tables.ts';
-import { HUMAN, TetrisSession } from '../../web/src/tetris/session.ts';
+import { GARBAGE_COLOUR, HUMAN, TetrisSession } from '../../web/src/tetris/session.ts';
 
 describe("the Play view's high scores", () => {
   it("submit a human's finished game as a replay that the server takes at the game's own score", () => {
@@ -41,6 +41,32 @@ describe("the Play view's high scores", () => {
       pieces: session.game.pieces,
       agents: [],
     });
+  });
+
+  it("paint the piece the aveiro rules lay over the stack at a game's end in its colour, and submit that game at its score", () => {
+    let over = false;
+    const setup = {
+      player: HUMAN,
+      rules: 'aveiro',
+      width: 8,
+      height: 30,
+      rotation: 'aveiro',
+      garbageRows: 0,
+      seed: 1,
+      target: 100,
+    } as const;
+    const session = new TetrisSession(setup, null, () => (over = true));
+    for (let keys = 0; !over && keys < 5000; keys++) {
+      session.humanKey((['L', 'H', 'R', 'C', 'H', 'R', 'R', 'H'] as const)[keys % 8]);
+      session.frame(keys * 50);
+    }
+    const { game, colours } = session;
+    expect(game.laidOver).not.toBeNull();
+    const painted = Array.from({ length: 30 }, (_, y) => Array.from({ length: 8 }, (_, x) => colours[y * 8 + x] !== 0));
+    expect(painted).toEqual(Array.from({ length: 30 }, (_, y) => Array.from({ length: 8 }, (_, x) => game.board.isFilled(x, y))));
+    expect(colours.includes(GARBAGE_COLOUR)).toBe(false); // the board was never repainted from scratch
+    const { entry } = verifyScore(JSON.parse(JSON.stringify(session.submission('Ana'))));
+    expect(entry).toMatchObject({ points: game.score, lines: game.lines, pieces: game.pieces });
   });
 
   it('name who played: the player, the agents alone, or both with each agent’s share of the pieces', () => {
