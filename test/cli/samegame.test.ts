@@ -6,7 +6,7 @@ import { parseBoardText } from '../../src/samegame/board-files.ts';
 import { SameGame } from '../../src/samegame/rules/game.ts';
 import { TEST_SETS } from '../../src/samegame/test-sets.ts';
 import { openDatabase } from '../../src/store/database.ts';
-import { bestScore, columnsOf, groupOf, removed, type Columns } from '../samegame/reference.ts';
+import { bestScore, columnsOf, standardScore } from '../samegame/reference.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gridmind-samegame-'));
@@ -129,7 +129,7 @@ describe('gridmind samegame bench --set standard', () => {
     expect(result.boards).toHaveLength(20);
     for (const board of result.boards) {
       const rowsOfFile = readFileSync(join(TEST_SETS.standard, board.file), 'utf8').trim().split('\n');
-      expect(referenceScore(columnsOf(rowsOfFile), board.moves), board.file).toBe(board.score);
+      expect(standardScore(columnsOf(rowsOfFile), board.moves), board.file).toBe(board.score);
     }
     const runs = JSON.parse((await runCli(['samegame', 'runs', '--json'], env)).stdout);
     expect(runs[0]).toMatchObject({ id: result.runId, command: 'bench', source: 'set standard', total: result.total });
@@ -204,19 +204,6 @@ describe('gridmind samegame bench --seeds', () => {
     expect(text.stdout).toContain('the best of 3 searches (seeds 5-7)');
   });
 });
-
-/** The standard score of a move list, played on the plain model of the rules (an illegal move fails the test). */
-function referenceScore(start: Columns, moves: [number, number][]): number {
-  let columns = start;
-  let score = 0;
-  for (const [x, y] of moves) {
-    const size = columns[x]?.[y] === undefined ? 0 : groupOf(columns, x, y).length;
-    expect(size, `move ${x},${y}`).toBeGreaterThanOrEqual(2);
-    score += (size - 2) ** 2;
-    columns = removed(columns, x, y, 'left');
-  }
-  return score + (columns.every((column) => column.length === 0) ? 1000 : 0);
-}
 
 describe('gridmind samegame board', () => {
   it('prints a seeded random board that reads back as a board file', async () => {

@@ -83,3 +83,19 @@ export function bestScore(
   seen.set(key, best);
   return best;
 }
+
+/**
+ * The `standard` score of a move list played from `start`, empty columns closing up leftwards: (n − 2)²
+ * a group of n, and 1,000 when the board ends empty. A move that removes no group of 2 or more throws.
+ */
+export function standardScore(start: Columns, moves: readonly (readonly [number, number])[]): number {
+  let columns = start;
+  let score = 0;
+  for (const [x, y] of moves) {
+    const size = columns[x]?.[y] === undefined ? 0 : groupOf(columns, x, y).length;
+    if (size < 2) throw new Error(`move ${x},${y} removes no group of 2 or more`);
+    score += (size - 2) ** 2;
+    columns = removed(columns, x, y, 'left');
+  }
+  return score + (columns.every((column) => column.length === 0) ? 1000 : 0);
+}
