@@ -98,7 +98,8 @@ describe("a newcomer's first minutes in the app", () => {
     await page.keyboard.press('r');
     const dialog = '[role=dialog][aria-label="New game"]';
     await page.waitForSelector(dialog);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('start');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await expect.poll(focused).toBe('start'); // the dialog takes the focus once it has drawn
     for (let press = 0; press < 15; press++) {
       await page.keyboard.press(press % 4 === 3 ? 'Shift+Tab' : 'Tab');
       expect(await focusInside(page, dialog)).toBe(true);
@@ -107,7 +108,7 @@ describe("a newcomer's first minutes in the app", () => {
     await expect.poll(() => focusInside(page, dialog)).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForSelector(dialog, { state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pause'); // where it was
+    await expect.poll(focused).toBe('pause'); // where it was
     const pieces = Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
     await page.keyboard.press('Space'); // a hard drop: the game is not the one R then Enter starts
     await page.keyboard.press('r');
