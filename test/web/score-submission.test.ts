@@ -3,11 +3,25 @@ import { verifyScore } from '../../src/server/verified-scores.ts';
 import { UNNAMED_AGENT } from '../../src/core/player-names.ts';
 import type { HighScore } from '../../src/store/highscores.ts';
 import { whoPlayed } from '../../web/src/score-tables.ts';
-import { GARBAGE_COLOUR, HUMAN, TetrisSession } from '../../web/src/tetris/session.ts';
+import type { Key } from '../../src/tetris/keys.ts';
+import { GARBAGE_COLOUR, HUMAN, TetrisSession, type SessionSetup } from '../../web/src/tetris/session.ts';
+
+/**
+ * A human's game of `setup`, one of `keys` (in turn) every 50 ms, 20 keys a second: a person's pace
+ * (src/server/human-pace.ts); played until the game ends or `limit` keys have been pressed.
+ */
+function playedByHand(setup: SessionSetup, keys: readonly Key[], limit: number): { session: TetrisSession; over: boolean } {
+  let over = false;
+  const session = new TetrisSession(setup, null, () => (over = true));
+  for (let pressed = 0; !over && pressed < limit; pressed++) {
+    session.humanKey(keys[pressed % keys.length]);
+    session.frame(pressed * 50);
+  }
+  return { session, over };
+}
 
 describe("the Play view's high scores", () => {
   it("submit a human's finished game as a replay that the server takes at the game's own score", () => {
-    let over = false;
     const setup = {
       player: HUMAN,
       rules: 'classic',
@@ -18,11 +32,7 @@ describe("the Play view's high scores", () => {
       seed: 5,
       target: 100,
     } as const;
-    const session = new TetrisSession(setup, null, () => (over = true));
-    for (let keys = 0; !over && keys < 2000; keys++) {
-      session.humanKey((['L', 'R', 'C', 'H'] as const)[keys % 4]);
-      session.frame(keys * 50); // 20 keys a second: a person's pace (src/server/human-pace.ts)
-    }
+    const { session, over } = playedByHand(setup, ['L', 'R', 'C', 'H'], 2000);
     expect(over).toBe(true);
     const { table, entry } = verifyScore(JSON.parse(JSON.stringify(session.submission('Ana'))));
     expect(table).toEqual({
@@ -44,7 +54,6 @@ describe("the Play view's high scores", () => {
   });
 
   it("paint the piece the aveiro rules lay over the stack at a game's end in its colour, and submit that game at its score", () => {
-    let over = false;
     const setup = {
       player: HUMAN,
       rules: 'aveiro',
@@ -55,11 +64,8 @@ describe("the Play view's high scores", () => {
       seed: 1,
       target: 100,
     } as const;
-    const session = new TetrisSession(setup, null, () => (over = true));
-    for (let keys = 0; !over && keys < 5000; keys++) {
-      session.humanKey((['L', 'H', 'R', 'C', 'H', 'R', 'R', 'H'] as const)[keys % 8]);
-      session.frame(keys * 50);
-    }
+    const { session, over } = playedByHand(setup, ['L', 'H', 'R', 'C', 'H', 'R', 'R', 'H'], 5000);
+    expect(over).toBe(true);
     const { game, colours } = session;
     expect(game.laidOver).not.toBeNull();
     const painted = Array.from({ length: 30 }, (_, y) => Array.from({ length: 8 }, (_, x) => colours[y * 8 + x] !== 0));
