@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { TEST_SETS } from '../../src/samegame/test-sets.ts';
+import { runCli } from '../cli/run-cli.ts';
 import { columnsOf, standardScore } from '../samegame/reference.ts';
 
 /** A SameGame run kept for the records page: `gridmind samegame bench --set standard --json` as it printed it. */
@@ -17,9 +17,10 @@ const KEPT = 'docs/records';
 /** The database of the two-piece run the records page follows from sitting to sitting. */
 const TWO_PIECE_RUN = `${KEPT}/tetris-two-piece-10x10.db`;
 
+const page = readFileSync('docs/records.md', 'utf8');
+
 describe('the records page', () => {
   it('keeps the move lists of its SameGame records, and each scores, on the plain model of the rules, what the page says', () => {
-    const page = readFileSync('docs/records.md', 'utf8');
     const runs = readdirSync(KEPT).filter((name) => name.endsWith('.json'));
     expect(runs.length).toBeGreaterThan(0);
     for (const name of runs) {
@@ -39,16 +40,14 @@ describe('the records page', () => {
     }
   });
 
-  it('states the ended games of the two-piece run as its kept database holds them', () => {
-    const page = readFileSync('docs/records.md', 'utf8');
-    const db = new Database(TWO_PIECE_RUN, { readonly: true });
-    const rows = db.prepare("SELECT result FROM task_results WHERE game = 'tetris'").all() as { result: string }[];
-    db.close();
-    const lines = rows.map((row) => (JSON.parse(row.result) as { lines: number }).lines);
-    expect(lines.length).toBeGreaterThan(0);
-    const mean = lines.reduce((sum, value) => sum + value, 0) / lines.length;
-    expect(page).toContain(`\`${TWO_PIECE_RUN}\``);
-    expect(page).toContain(`${lines.length} games have ended`);
-    expect(page).toContain(`**${Math.round(mean).toLocaleString('en-US')} ±`);
+  it('states the ended games of the two-piece run as its kept database holds them', async () => {
+    const summary = ['bench', '--agent', 'tuned-fit-10x10', '--lookahead', '1', '--board', '10x10', '--games', '200', '--stored-only'];
+    expect(page).toContain(`GRIDMIND_DB=${TWO_PIECE_RUN} npx gridmind ${summary.join(' ')}`);
+    const { code, stdout } = await runCli([...summary, '--json'], { GRIDMIND_DB: TWO_PIECE_RUN });
+    expect(code).toBe(0);
+    const { games, meanLines } = JSON.parse(stdout) as { games: number; meanLines: number };
+    expect(games).toBeGreaterThan(0);
+    expect(page).toContain(`${games} games have ended`);
+    expect(page).toContain(`**${Math.round(meanLines).toLocaleString('en-US')} ±`);
   });
 });
