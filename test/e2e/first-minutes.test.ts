@@ -113,6 +113,7 @@ describe("a newcomer's first minutes in the app", () => {
     await page.keyboard.press('Space'); // a hard drop: the game is not the one R then Enter starts
     await page.keyboard.press('r');
     await page.waitForSelector(dialog);
+    await expect.poll(focused).toBe('start'); // Enter goes to the focus, which the dialog takes once drawn
     await page.keyboard.press('Enter');
     await page.waitForSelector(dialog, { state: 'detached' });
     await expect
