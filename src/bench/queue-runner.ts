@@ -3,7 +3,11 @@ import { loadRedisQueue } from './redis-queue-loader.ts';
 import type { TaskRunner } from './task-runner.ts';
 import type { BenchTask, Done, TaskResult } from './tasks.ts';
 
-/** Tasks done by whichever `gridmind worker` processes listen on the Redis queue at `url`. */
+/**
+ * Tasks done by whichever `gridmind worker` processes listen on the Redis queue at `url`. Jobs carry no
+ * checkpoints (a game goes on from its start), but a job outlives the program that added it: a game in
+ * play when that program stops is played to its end by its worker, and a resumed run takes its result.
+ */
 export async function queueRunner(url: string, log: (line: string) => void): Promise<TaskRunner> {
   const { openTaskSubmitter } = await loadRedisQueue();
   const submitter = await openTaskSubmitter(url, log);

@@ -1,28 +1,45 @@
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { BenchTask, Done, TaskResult } from './tasks.ts';
+import type { BenchTask, Done, PoolTask, TaskKeeping, TaskResult } from './tasks.ts';
 
 /** Does tasks somewhere: on this machine's threads, or on the workers of a queue (queue-runner.ts). */
 export interface TaskRunner {
-  run<T extends BenchTask>(task: T): Promise<Done<TaskResult<T>>>;
+  /**
+   * Does `task`; with `keeping`, a long game goes on from its checkpoint and hands out new ones (a runner
+   * that cannot, a queue's, plays it from its start: see {@link TaskKeeping}).
+   */
+  run<T extends BenchTask>(task: T, keeping?: TaskKeeping): Promise<Done<TaskResult<T>>>;
   close(): Promise<void>;
 }
 
 /** Tasks done on a pool of worker threads of this machine, one task per thread at a time; every experiment shares it. */
 export class TaskPool implements TaskRunner {
-  private readonly pool: Piscina<BenchTask, Done<unknown>>;
+  private readonly pool: Piscina<PoolTask, Done<unknown>>;
 
   constructor(threads: number) {
-    this.pool = new Piscina<BenchTask, Done<unknown>>({
+    this.pool = new Piscina<PoolTask, Done<unknown>>({
       // Compiled, the workers import tasks.js as it is; from the sources, task-worker.mjs gives them tsx first.
       filename: new URL(import.meta.url.endsWith('.ts') ? './task-worker.mjs' : './tasks.js', import.meta.url).href,
-      name: 'runTask',
+      name: 'runPoolTask',
       minThreads: threads,
       maxThreads: threads,
     });
   }
 
-  run<T extends BenchTask>(task: T): Promise<Done<TaskResult<T>>> {
-    return this.pool.run(task) as Promise<Done<TaskResult<T>>>;
+  async run<T extends BenchTask>(task: T, { from, onCheckpoint, everyMs }: TaskKeeping = {}): Promise<Done<TaskResult<T>>> {
+    const resumed = from === undefined ? {} : { from };
+    if (onCheckpoint === undefined) return (await this.pool.run({ task, ...resumed })) as Done<TaskResult<T>>;
+    // The thread sends each checkpoint on a port of its own; closed as the task ends, so none comes after its result.
+    const { port1: checkpoints, port2: threadsEnd } = new MessageChannel();
+    checkpoints.on('message', onCheckpoint);
+    try {
+      return (await this.pool.run(
+        { task, ...resumed, checkpoints: threadsEnd, ...(everyMs !== undefined && { everyMs }) },
+        { transferList: [threadsEnd] },
+      )) as Done<TaskResult<T>>;
+    } finally {
+      checkpoints.close();
+    }
   }
 
   close(): Promise<void> {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { contentKey } from '../node/content-key.ts';
 import { GAME_RESULTS_REVISION, SOLVE_RESULTS_REVISION } from '../node/version.ts';
 import type { Db } from '../store/database.ts';
-import { findTaskResult, saveTaskResult, type TaskKey } from '../store/task-results.ts';
+import { findTaskCheckpoint, findTaskResult, saveTaskCheckpoint, saveTaskResult, type TaskKey } from '../store/task-results.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
-import type { PlayOptions } from '../tetris-ai/play.ts';
+import type { PlayOptions, ResearchCheckpoint } from '../tetris-ai/play.ts';
 import type { Solution } from '../samegame/solver.ts';
 import type { BenchTask, BoardSolveOptions, GameResult, TaskResult, TetrisGameTask } from './tasks.ts';
 
@@ -13,6 +13,13 @@ export interface TaskStore {
   /** The result of this task, when it is stored and may be reused. */
   find<T extends BenchTask>(task: T): TaskResult<T> | undefined;
   save<T extends BenchTask>(task: T, result: TaskResult<T>): void;
+  /**
+   * The last checkpoint of this task, when it was stopped in play and may go on from there (a store
+   * without checkpoints leaves these two out: every task stopped in play starts again).
+   */
+  findCheckpoint?(task: BenchTask): ResearchCheckpoint | undefined;
+  /** Keeps a checkpoint of this task in play, in place of the one before; saving its result drops it. */
+  saveCheckpoint?(task: BenchTask, checkpoint: ResearchCheckpoint): void;
 }
 
 /**
@@ -45,7 +52,7 @@ export function moduleGameSetup(code: string, options: PlayOptions, kind: 'modul
  * The SQLite store of tasks: every Tetris game and SameGame board is saved as it ends (a game or board
  * that code's fault ended is not: it is played again; code is known by its module's text, a program by
  * its file's text or its command); with `reuse`, a task already stored for the same setup is answered
- * from the store instead of being done again.
+ * from the store instead of being done again, and one stopped in play goes on from its last checkpoint.
  */
 export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
   const moduleTexts = new Map<string, string>();
@@ -70,6 +77,12 @@ export function sqliteTaskStore(db: Db, reuse: boolean): TaskStore {
     save(task, result) {
       // A game or board that code's fault ended is not kept: it is played again.
       if ((result as GameResult | Solution).fault === undefined) saveTaskResult(db, task.game, keyOf(task), result);
+    },
+    findCheckpoint(task) {
+      return reuse ? findTaskCheckpoint<ResearchCheckpoint>(db, keyOf(task)) : undefined;
+    },
+    saveCheckpoint(task, checkpoint) {
+      saveTaskCheckpoint(db, keyOf(task), checkpoint);
     },
   };
 }

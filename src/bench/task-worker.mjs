@@ -6,5 +6,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { runTask } = await import('./tasks.ts');
-export { runTask };
+const { runPoolTask } = await import('./tasks.ts');
+export { runPoolTask };

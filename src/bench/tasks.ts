@@ -3,7 +3,7 @@
  * so that it runs the same on a thread of this machine or on a `gridmind worker` anywhere.
  */
 import { hostname } from 'node:os';
-import { threadId } from 'node:worker_threads';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import { parseBoardText } from '../samegame/board-files.ts';
 import { solveWithCode } from '../samegame/code-solvers.ts';
 import { solve, type Solution, type SolveOptions } from '../samegame/solver.ts';
@@ -11,7 +11,15 @@ import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
 import type { AgentLimits } from '../tetris-ai/agent-limits.ts';
 import { CodeAgentChooser, type AgentModule } from '../tetris-ai/code-agents.ts';
 import { loadOutsideAgent, type OutsideAgent } from '../tetris-ai/process-agent.ts';
-import { playGame, playResearchWith, researchRotation, type PlayOptions } from '../tetris-ai/play.ts';
+import {
+  playGame,
+  playResearch,
+  playResearchWith,
+  researchRotation,
+  type CheckpointKeeping,
+  type PlayOptions,
+  type ResearchCheckpoint,
+} from '../tetris-ai/play.ts';
 
 /**
  * One seeded Tetris game of an agent: an agent as data (`spec`), or an agent in code (`module`, the
@@ -58,9 +66,40 @@ export interface Done<R> {
   readonly thread: string;
 }
 
+/**
+ * What a task may be run with besides itself: a checkpoint to go on from, and where the checkpoints of
+ * its play go, one each `everyMs` of play (default 30,000: 30 s). Only a Tetris game of an
+ * agent as data under the research rules has checkpoints; other tasks leave these unused.
+ */
+export interface TaskKeeping {
+  readonly from?: ResearchCheckpoint;
+  readonly onCheckpoint?: (checkpoint: ResearchCheckpoint) => void;
+  readonly everyMs?: number;
+}
+
+/** Milliseconds of play between two checkpoints of a game: at most this much of a game stopped in play is played again. */
+export const CHECKPOINT_EVERY_MS = 30_000;
+
 /** Does a task here, on the calling thread. */
-export async function runTask<T extends BenchTask>(task: T): Promise<Done<TaskResult<T>>> {
-  return { result: (await resultOf(task)) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
+export async function runTask<T extends BenchTask>(task: T, keeping: TaskKeeping = {}): Promise<Done<TaskResult<T>>> {
+  return { result: (await resultOf(task, keeping)) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };
+}
+
+/** A task as a thread of the pool (task-runner.ts) gets it: the checkpoints go back on `checkpoints`. */
+export interface PoolTask {
+  readonly task: BenchTask;
+  readonly from?: ResearchCheckpoint;
+  readonly checkpoints?: MessagePort;
+  readonly everyMs?: number;
+}
+
+/** The entry of the pool's threads. */
+export function runPoolTask({ task, from, checkpoints, everyMs }: PoolTask): Promise<Done<unknown>> {
+  return runTask(task, {
+    ...(from !== undefined && { from }),
+    ...(checkpoints !== undefined && { onCheckpoint: (checkpoint: ResearchCheckpoint) => checkpoints.postMessage(checkpoint) }),
+    ...(everyMs !== undefined && { everyMs }),
+  });
 }
 
 function solveBoard({ board, options, solver }: SameGameBoardTask): Solution {
@@ -75,11 +114,18 @@ function solveBoard({ board, options, solver }: SameGameBoardTask): Solution {
  */
 const modules = new Map<string, Promise<AgentModule>>();
 
-async function resultOf(task: BenchTask): Promise<GameResult | Solution> {
+async function resultOf(
+  task: BenchTask,
+  { from, onCheckpoint, everyMs = CHECKPOINT_EVERY_MS }: TaskKeeping,
+): Promise<GameResult | Solution> {
   if (task.game === 'samegame') return solveBoard(task);
   const { options } = task;
   if ('spec' in task) {
-    const { lines, pieces, ms } = playGame(task.spec, options);
+    const keeping: CheckpointKeeping = {
+      ...(from !== undefined && { from }),
+      ...(onCheckpoint !== undefined && { save: onCheckpoint, everyMs }),
+    };
+    const { lines, pieces, ms } = options.rules === 'research' ? playResearch(task.spec, options, keeping) : playGame(task.spec, options);
     return { lines, pieces, ms };
   }
   const { game: _game, options: _options, moveTimeLimit, memoryMb, ...agent } = task;

@@ -53,6 +53,16 @@ export interface BenchResult {
   readonly perGame: { readonly lines: number[]; readonly vsLines?: number[] };
   /** The seeds of the games summarised: all of them, unless `storedOnly` left some out. */
   readonly seeds: number[];
+  /** With `storedOnly`, the games left out that were stopped in play: where each stood at its last checkpoint. */
+  readonly inPlay?: GameInPlay[];
+}
+
+/** A game stopped in play, as its last checkpoint left it. */
+export interface GameInPlay {
+  readonly agent: string;
+  readonly seed: number;
+  readonly lines: number;
+  readonly pieces: number;
 }
 
 /**
@@ -65,6 +75,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
   const runner = options.storedOnly ? null : options.runner;
   let done = 0;
   let storedGames = 0;
+  const inPlay: GameInPlay[] = [];
   const results = await Promise.all(
     players.map((player) =>
       Promise.all(
@@ -82,6 +93,9 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
           // Null for a game missing from the store under `storedOnly`.
           const record = await storedOrDone(task, runner, options.store);
           if (record?.thread === STORED) storedGames++;
+          const checkpoint = record === null ? options.store?.findCheckpoint?.(task) : undefined;
+          if (checkpoint !== undefined)
+            inPlay.push({ agent: player.name, seed: play.seed, lines: checkpoint.lines, pieces: checkpoint.pieces });
           options.onProgress?.({ done: ++done, stored: storedGames, total });
           return record;
         }),
@@ -111,7 +125,8 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     ...playerSetup(options.agent, 'agent'),
     ...(options.queue !== undefined && { queue: options.queue }),
   };
-  if (options.vs === null) return { summary, perGame: { lines }, seeds };
+  const stoppedInPlay = runner === null ? { inPlay: inPlay.sort((a, b) => a.seed - b.seed) } : {};
+  if (options.vs === null) return { summary, perGame: { lines }, seeds, ...stoppedInPlay };
   const vsLines = theirs.map((record) => record.result.lines);
   const comparison = pairedComparison(lines, vsLines);
   return {
@@ -129,6 +144,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     },
     perGame: { lines, vsLines },
     seeds,
+    ...stoppedInPlay,
   };
 }
 

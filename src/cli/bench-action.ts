@@ -85,7 +85,8 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
       queue: flags.queue,
       workers: flags.workers,
       plays: !storedOnly,
-      resumes: 'plays only the rest',
+      // A queue's jobs carry no checkpoints, but go on on their workers (queue-runner.ts).
+      resumes: `plays only the rest${flags.queue === undefined ? ' (a game stopped in play goes on from its last checkpoint)' : ''}`,
     },
     (runner, onProgress) => runTetrisBench(options(runner, onProgress)),
   );
@@ -93,12 +94,19 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
   const { summary } = result;
   if (storedOnly) {
     db.close();
-    if (flags.json) print(JSON.stringify({ ...summary, storedOnly, requestedGames: flags.games, seeds: result.seeds }));
-    else
+    const inPlay = result.inPlay ?? [];
+    if (flags.json) print(JSON.stringify({ ...summary, storedOnly, requestedGames: flags.games, seeds: result.seeds, inPlay }));
+    else {
       printResult(
         summary,
         `summarised the ${result.seeds.length} of ${flags.games} games stored so far (seeds ${flags.seedBase}…${lastSeed}); nothing was played or saved`,
       );
+      for (const game of inPlay) {
+        print(
+          `${vs === null ? '' : `${game.agent}, `}seed ${game.seed}: stopped in play, at ${figure(game.lines)} lines and ${figure(game.pieces)} pieces when last kept; --resume goes on from there`,
+        );
+      }
+    }
     return;
   }
   let stored: StoredRunId<TetrisRun>;

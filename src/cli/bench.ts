@@ -67,12 +67,13 @@ export function registerBenchCommands(program: Command, actions: () => Promise<B
     )
     .option(
       '--json',
-      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds", after the faults of an agent in code or a program "faults","firstFault"',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds","inPlay" (games stopped in play: "agent","seed","lines","pieces"), after the faults of an agent in code or a program "faults","firstFault"',
     )
     .addHelpText(
       'after',
       '\nEvery run is stored in SQLite (GRIDMIND_DB, default ~/.gridmind/gridmind.db); `gridmind runs` lists them.\n' +
         'Every game is stored as soon as it ends: after an interrupt, the same command with --resume plays only the rest.\n' +
+        'A long game of an agent as data is kept in play too, every 30 s of play: --resume goes on with it from there.\n' +
         'With --queue, `gridmind worker --queue URL` processes on any machines play the games; the result is the same.',
     )
     .action(async (flags: BenchFlags, command: Command) => (await actions()).bench(flags, command));

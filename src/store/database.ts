@@ -176,6 +176,15 @@ export const MIGRATIONS: readonly string[] = [
      SELECT 'samegame', setup, board, result, created_at FROM samegame_boards;
    DROP TABLE bench_games;
    DROP TABLE samegame_boards;`,
+  // Tasks stopped in play (src/store/task-results.ts): a long Tetris game's last checkpoint, by the key
+  // of its result, until the result is stored.
+  `CREATE TABLE task_checkpoints (
+     setup TEXT NOT NULL,
+     instance TEXT NOT NULL,
+     checkpoint TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (setup, instance)
+   ) WITHOUT ROWID;`,
 ];
 
 /**

@@ -1,7 +1,9 @@
-import { Board } from '../tetris/board.ts';
+import { Prng } from '../core/prng.ts';
+import { Board, VANISH_ROWS } from '../tetris/board.ts';
 import type { PlacementMode } from '../tetris/placement-modes.ts';
-import { Game, randomizerFor, type LoggedInput, type Outcome, type ReplayLog } from '../tetris/game.ts';
-import type { Piece } from '../tetris/pieces.ts';
+import { Game, PIECE_STREAM, type LoggedInput, type Outcome, type ReplayLog } from '../tetris/game.ts';
+import { PIECE_COUNT, type Piece } from '../tetris/pieces.ts';
+import { uniformRandomizer } from '../tetris/randomizers.ts';
 import { ROTATION_SYSTEMS, type RotationSystem, type RotationSystemName } from '../tetris/rotation/index.ts';
 import { RULE_SETS, type RuleSetName } from '../tetris/rules.ts';
 import { AgentFault, TetrisAgent, type Choice, type Chooser } from './agent.ts';
@@ -56,10 +58,10 @@ export function playGame(spec: AgentSpec, options: PlayOptions): PlayResult {
   return options.rules === 'research' ? playResearch(spec, options) : playWithGame(spec, options);
 }
 
-/** The research protocol on a lean loop: uniform pieces, drop placements, score = lines. */
-export function playResearch(spec: AgentSpec, options: PlayOptions): PlayResult {
+/** The research protocol on a lean loop: uniform pieces, drop placements, score = lines; `keeping`: see {@link playResearchWith}. */
+export function playResearch(spec: AgentSpec, options: PlayOptions, keeping: CheckpointKeeping = {}): PlayResult {
   const system = researchRotation(options);
-  return playResearchWith(new TetrisAgent(spec, options.width, options.height, system, 'drop'), options);
+  return playResearchWith(new TetrisAgent(spec, options.width, options.height, system, 'drop'), options, keeping);
 }
 
 /** The rotation system of a research game: the option's, or the rules'. */
@@ -67,26 +69,73 @@ export function researchRotation(options: PlayOptions): RotationSystem {
   return ROTATION_SYSTEMS[options.rotation ?? RULE_SETS.research.rotation];
 }
 
-/** The research protocol on a lean loop, with another chooser of placements than an agent's own policy (its rotation system: {@link researchRotation}). */
-export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResult {
+/**
+ * A research game stopped in play, with all its lean loop needs to go on as if it had not stopped: the
+ * figures so far, the board's bit rows (bottom up, the rows above the top included), the state of the
+ * piece generator (core/prng.ts) and the pieces dealt and not yet placed, the current one first.
+ */
+export interface ResearchCheckpoint {
+  readonly pieces: number;
+  readonly lines: number;
+  /** Milliseconds of play so far. */
+  readonly ms: number;
+  readonly rows: readonly number[];
+  readonly prng: readonly number[];
+  readonly queue: readonly Piece[];
+}
+
+/** How a long research game is kept through an interrupt: where it goes on from, and where its checkpoints go. */
+export interface CheckpointKeeping {
+  /** A checkpoint of this game (the same options) to go on from instead of its start. */
+  readonly from?: ResearchCheckpoint;
+  /** Gets a checkpoint of the game in play each time `everyMs` milliseconds of play have passed since the last. */
+  readonly save?: (checkpoint: ResearchCheckpoint) => void;
+  readonly everyMs?: number;
+}
+
+/** Pieces between two looks at the clock for a checkpoint. */
+const PIECES_BETWEEN_CLOCK_LOOKS = 1024;
+
+/**
+ * The research protocol on a lean loop, with another chooser of placements than an agent's own policy
+ * (its rotation system: {@link researchRotation}). With `keeping`, the game starts from a checkpoint
+ * and hands out checkpoints as it goes; a chooser that decides by the turn alone, as an agent as data
+ * does, then plays on exactly as an uninterrupted game.
+ */
+export function playResearchWith(agent: Chooser, options: PlayOptions, keeping: CheckpointKeeping = {}): PlayResult {
   const { width, height, seed, preview, maxPieces } = options;
   const rules = RULE_SETS.research;
   const system = researchRotation(options);
   const board = new Board(width, height);
-  const randomizer = randomizerFor({ randomizer: 'uniform', seed, sequence: '' });
-  const queue: Piece[] = Array.from({ length: preview + 1 }, () => randomizer.next());
+  const { from, save, everyMs = Infinity } = keeping;
+  if (from !== undefined) checkCheckpoint(from, options);
+  const prng = from === undefined ? new Prng(seed, PIECE_STREAM) : Prng.fromState(from.prng);
+  const randomizer = uniformRandomizer(prng);
+  const queue: Piece[] = from === undefined ? Array.from({ length: preview + 1 }, () => randomizer.next()) : [...from.queue];
+  if (from !== undefined) board.rows.set(from.rows);
   const path: PathStep[] | undefined = options.recordPath ? [] : undefined;
   const placed: LoggedInput[] | undefined = options.recordReplay ? [] : undefined;
   const ended = (result: Omit<PlayResult, 'replay'>): PlayResult =>
     placed === undefined ? result : { ...result, replay: researchReplay(options, placed) };
-  let lines = 0;
-  let pieces = 0;
+  let lines = from?.lines ?? 0;
+  const startPieces = from?.pieces ?? 0;
+  let pieces = startPieces;
   let outcome: PlayOutcome = 'topped-out';
-  const start = performance.now();
+  const start = performance.now() - (from?.ms ?? 0);
+  let lastSaved = performance.now();
   for (;;) {
     if (maxPieces !== null && pieces >= maxPieces) {
       outcome = 'piece-limit';
       break;
+    }
+    if (
+      save !== undefined &&
+      pieces % PIECES_BETWEEN_CLOCK_LOOKS === 0 &&
+      pieces !== startPieces &&
+      performance.now() - lastSaved >= everyMs
+    ) {
+      lastSaved = performance.now();
+      save({ pieces, lines, ms: lastSaved - start, rows: [...board.rows], prng: prng.state(), queue: [...queue] });
     }
     const piece = queue[0];
     let choice: Choice | null;
@@ -107,6 +156,21 @@ export function playResearchWith(agent: Chooser, options: PlayOptions): PlayResu
     queue.push(randomizer.next());
   }
   return ended({ lines, score: lines, pieces, outcome, ms: performance.now() - start, path });
+}
+
+/** Refuses a checkpoint that cannot be of a game with these options (a game's path and replay start at its start, so they cannot resume). */
+function checkCheckpoint(from: ResearchCheckpoint, options: PlayOptions): void {
+  const fits =
+    from.rows.length === options.height + VANISH_ROWS &&
+    from.rows.every((row) => Number.isInteger(row) && row >= 0 && row < 2 ** options.width) &&
+    from.queue.length === options.preview + 1 &&
+    from.queue.every((piece) => Number.isInteger(piece) && piece >= 0 && piece < PIECE_COUNT) &&
+    Number.isInteger(from.pieces) &&
+    from.pieces >= 0 &&
+    (options.maxPieces === null || from.pieces <= options.maxPieces);
+  if (!fits)
+    throw new RangeError(`the checkpoint is not of a ${options.width}×${options.height} game with ${options.preview} pieces seen ahead`);
+  if (options.recordPath || options.recordReplay) throw new RangeError('a game resumed from a checkpoint records no path and no replay');
 }
 
 /** A research game of the lean loop as the full game's replay log: the same set-up, its placements in order. */

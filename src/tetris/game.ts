@@ -19,7 +19,7 @@ import { parseRotationSystemName, ROTATION_SYSTEMS, type RotationSystem, type Ro
 import { parseRuleSetName, RULE_SETS, type RuleSet, type RuleSetName } from './rules.ts';
 
 /** Random streams drawn from one seed: pieces and garbage never share numbers. */
-const PIECE_STREAM = 0;
+export const PIECE_STREAM = 0;
 const GARBAGE_STREAM = 1;
 
 /** What a game is set up with; every field has a default. */

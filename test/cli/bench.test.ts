@@ -5,6 +5,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { sqliteTaskStore } from '../../src/bench/task-store.ts';
+import type { TetrisGameTask } from '../../src/bench/tasks.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
 import { runCli } from './run-cli.ts';
 
 const bin = fileURLToPath(new URL('../../bin/gridmind.js', import.meta.url));
@@ -172,8 +176,21 @@ describe('gridmind bench --resume', () => {
     const runCount = async () => JSON.parse((await runCli(['runs', '--json'], storedEnv)).stdout).runs.length;
     expect(await runCount()).toBe(2);
 
+    // Seed 5's game was stopped in play: it is named with where it stood, and left out of the figures.
+    const kept = openDatabase(storedEnv.GRIDMIND_DB);
+    const seed5: TetrisGameTask = {
+      game: 'tetris',
+      spec: loadAgentSpec('bcts'),
+      options: { rules: 'research', width: 6, height: 8, seed: 5, preview: 0, maxPieces: null },
+    };
+    const checkpoint = { pieces: 3072, lines: 1200, ms: 40, rows: Array(12).fill(0), prng: [5, 6, 7, 8], queue: [3] };
+    sqliteTaskStore(kept, true).saveCheckpoint!(seed5, checkpoint);
+    kept.close();
     const partial = JSON.parse((await runCli([...benchArgs, '--games', '6', '--stored-only'], storedEnv)).stdout);
     expect(partial).toMatchObject({ storedOnly: true, games: 4, requestedGames: 6, seeds: [1, 2, 3, 4], storedGames: 4 });
+    expect(partial.inPlay).toEqual([{ agent: 'bcts', seed: 5, lines: 1200, pieces: 3072 }]);
+    const shown = await runCli(benchArgs.filter((arg) => arg !== '--json').concat('--games', '6', '--stored-only'), storedEnv);
+    expect(shown.stdout).toMatch(/^seed 5: stopped in play, at 1,200 lines and 3,072 pieces when last kept; --resume goes on from there$/m);
     expect([partial.meanLines, partial.pieces]).toEqual([first.meanLines, first.pieces]);
     const upper = JSON.parse((await runCli([...benchArgs, '--games', '4', '--seed-base', '3', '--stored-only'], storedEnv)).stdout);
     expect(upper.seeds).toEqual([3, 4]);
@@ -209,7 +226,9 @@ describe('gridmind bench --resume', () => {
     const kept = storedGameCount(database);
     expect(kept).toBeGreaterThanOrEqual(2);
     expect(kept).toBeLessThan(30);
-    expect(stderr).toMatch(/interrupted after \d+ of 30 games; they are stored: the same command with --resume plays only the rest/);
+    expect(stderr).toMatch(
+      /interrupted after \d+ of 30 games; they are stored: the same command with --resume plays only the rest \(a game stopped in play goes on from its last checkpoint\)/,
+    );
 
     const resumed = JSON.parse((await runCli([...args, '--resume', '--json'], { GRIDMIND_DB: database })).stdout);
     expect(resumed.storedGames).toBe(kept);

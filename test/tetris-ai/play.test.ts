@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
-import { playGame, playResearch, playWithGame, type PlayOptions } from '../../src/tetris-ai/play.ts';
+import { playGame, playResearch, playWithGame, type PlayOptions, type ResearchCheckpoint } from '../../src/tetris-ai/play.ts';
 import { ROTATION_SYSTEMS } from '../../src/tetris/rotation/index.ts';
 
 const research = (seed: number, extra: Partial<PlayOptions> = {}): PlayOptions => ({
@@ -83,5 +83,45 @@ describe('playing games', () => {
     expect(classic.score).toBeGreaterThan(classic.lines * 100 - 1);
     const aveiro = playGame(loadAgentSpec('lee'), { rules: 'aveiro', width: 8, height: 30, seed: 3, preview: 0, maxPieces: 300 });
     expect(aveiro.lines).toBeGreaterThan(50);
+  });
+
+  it('goes on from any checkpoint exactly as the game it was taken from, with one piece seen or two', () => {
+    const tuned = loadAgentSpec('tuned-10x10');
+    for (const [agent, spec, preview] of [
+      ['bcts', loadAgentSpec('bcts'), 0],
+      ['tuned-10x10, two pieces', { ...tuned, policy: { ...tuned.policy, lookahead: 1 } }, 1],
+    ] as const) {
+      const options = research(3, { preview, maxPieces: 6000 });
+      const checkpoints: ResearchCheckpoint[] = [];
+      const whole = playResearch(spec, options, { save: (checkpoint) => checkpoints.push(checkpoint), everyMs: 0 });
+      const plain = playResearch(spec, options);
+      expect([whole.lines, whole.pieces, whole.outcome]).toEqual([plain.lines, plain.pieces, plain.outcome]);
+      expect(whole.pieces, agent).toBeGreaterThan(3 * 1024);
+      // everyMs 0: one at each look at the clock, every 1024 pieces, but at the start
+      expect(checkpoints.map((checkpoint) => checkpoint.pieces)).toEqual(
+        [1024, 2048, 3072, 4096, 5120].filter((pieces) => pieces < whole.pieces),
+      );
+      for (const from of checkpoints) {
+        const resumed = playResearch(spec, options, { from: JSON.parse(JSON.stringify(from)) as ResearchCheckpoint });
+        expect({ agent, from: from.pieces, lines: resumed.lines, pieces: resumed.pieces, outcome: resumed.outcome }).toEqual({
+          agent,
+          from: from.pieces,
+          lines: whole.lines,
+          pieces: whole.pieces,
+          outcome: whole.outcome,
+        });
+        expect(resumed.ms).toBeGreaterThanOrEqual(from.ms);
+      }
+    }
+  });
+
+  it('refuses a checkpoint of another game size or preview', () => {
+    const spec = loadAgentSpec('bcts');
+    const checkpoints: ResearchCheckpoint[] = [];
+    playResearch(spec, research(3, { maxPieces: 1100 }), { save: (checkpoint) => checkpoints.push(checkpoint), everyMs: 0 });
+    const [from] = checkpoints;
+    expect(() => playResearch(spec, research(3, { height: 20 }), { from })).toThrow('not of a 10×20 game with 0 pieces seen ahead');
+    expect(() => playResearch(spec, research(3, { preview: 1 }), { from })).toThrow('not of a 10×10 game with 1 pieces seen ahead');
+    expect(() => playResearch(spec, research(3, { maxPieces: 1000 }), { from })).toThrow(RangeError);
   });
 });
