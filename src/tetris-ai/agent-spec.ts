@@ -9,6 +9,10 @@ import type { Sense, Weights } from './evaluator.ts';
  * How an agent picks a placement, beyond its evaluator.
  * - `lookahead`: extra pieces of the preview to search (0 = greedy over the current piece, at most 3).
  * - `beam`: with lookahead, keep only the best `beam` placements of each piece before looking deeper.
+ * - `unknownPieces`: 1 to value the last known piece's placements with the piece after it, unknown: the
+ *   best placement of each of the 7 shapes, averaged (an expectimax step, the research protocol's pieces
+ *   being equally likely); left out, or 0, for none. Left out of the spec when 0, so that the agents
+ *   without it keep their stored games' keys.
  * - `combine`: a sequence's value is the `sum` of its placements' values (as the `lookahead` agent
  *   counts it) or the value of its `last` placement (the board after every known piece is placed).
  * - `tieBreak`: `first` keeps the first best placement in generation order (rotation by rotation,
@@ -22,6 +26,7 @@ export interface PolicySpec {
   readonly combine: 'sum' | 'last';
   readonly tieBreak: TieBreak;
   readonly rejectOvershoot: boolean;
+  readonly unknownPieces?: number;
 }
 
 /** How equally valued placements are told apart (see {@link PolicySpec}). */
@@ -137,6 +142,11 @@ const policy = fieldsOnly(
       .boolean(saying('"policy.rejectOvershoot" must be true or false'))
       .default(false)
       .describe('under rules with a target score, refuse placements that would pass it'),
+    unknownPieces: wholeNumber('unknownPieces', 0, 1)
+      .optional()
+      .describe(
+        "1: value the last known piece's placements with the piece after it, unknown, each of the 7 shapes' best placement averaged (expectimax); 0: none",
+      ),
   },
   '"policy"',
   'unknown policy field',
@@ -203,9 +213,14 @@ export const agentFileSchema = fieldsOnly(
       features,
       weights: inFeatureOrder(weights),
       despair: despair === undefined ? null : { maxHeightAbove: despair.maxHeightAbove, weights: inFeatureOrder(despair.weights) },
-      policy,
+      policy: withoutNone(policy),
     };
   });
+
+/** The policy with `unknownPieces` left out when it is 0 (see {@link PolicySpec}). */
+function withoutNone({ unknownPieces, ...policy }: PolicySpec): PolicySpec {
+  return unknownPieces === undefined || unknownPieces === 0 ? policy : { ...policy, unknownPieces };
+}
 
 /**
  * Checks an agent definition read from JSON. `origin` (a file name or agent name) starts every

@@ -1,5 +1,5 @@
 import type { Board } from '../tetris/board.ts';
-import type { Piece } from '../tetris/pieces.ts';
+import { PIECE_COUNT, type Piece } from '../tetris/pieces.ts';
 import type { PlacementMode } from '../tetris/placement-modes.ts';
 import { PlacementGenerator, type Placements } from '../tetris/placements.ts';
 import type { RotationSystem, Spawn } from '../tetris/rotation/index.ts';
@@ -71,8 +71,8 @@ export class AgentFault extends Error {}
 
 /**
  * An agent: an evaluator (features × weights, with an optional despair switch) driven by a policy
- * (greedy, lookahead over the preview with optional beam, refusing to overshoot a target score, a
- * tie-break). One instance serves
+ * (greedy, lookahead over the preview with optional beam, an expectation over the unknown piece after
+ * the known ones, refusing to overshoot a target score, a tie-break). One instance serves
  * one board size, rotation system and placement mode, and reuses its buffers from turn to turn.
  */
 export class TetrisAgent implements Chooser {
@@ -92,7 +92,8 @@ export class TetrisAgent implements Chooser {
   ) {
     this.value = new PlacementValue(spec);
     this.needsBoardBeforeClear = this.value.needsBoardBeforeClear;
-    this.levels = Array.from({ length: spec.policy.lookahead + 1 }, () => {
+    // One level per known piece searched, and one for the unknown piece weighed by its expectation.
+    this.levels = Array.from({ length: spec.policy.lookahead + 1 + (spec.policy.unknownPieces ?? 0) }, () => {
       const generator = new PlacementGenerator(width, height, system);
       const capacity = generator.rotation.length;
       return {
@@ -118,10 +119,12 @@ export class TetrisAgent implements Chooser {
 
   /**
    * The best value reachable by placing `piece` on `board` and then the next `depth - level` preview
-   * pieces, with the index of the placement that reaches it (−1 when the piece has no placement).
-   * A placement after which a known piece has no placement is worth −∞; when every placement is,
-   * the best by its own value is chosen, so the agent still moves. A value below `worth` (what the
-   * caller's best so far asks of this search) need not be exact: the search may answer −∞ instead.
+   * pieces, with the index of the placement that reaches it (−1 when the piece has no placement); with
+   * `unknownPieces`, the last known piece's placements are valued with the piece after it, unknown (see
+   * {@link expectedFuture}). A placement after which a known piece, or any shape of the unknown one, has
+   * no placement is worth −∞; when every placement is, the best by its own value is chosen, so the agent
+   * still moves. A value below `worth` (what the caller's best so far asks of this search) need not be
+   * exact: the search may answer −∞ instead.
    */
   private search(
     level: number,
@@ -140,7 +143,8 @@ export class TetrisAgent implements Chooser {
     if (count === 0) return { value: -Infinity, index: -1 };
 
     const orientations = this.system.orientations[piece];
-    const deeper = level < depth;
+    // Whether a placement's value takes in a piece after it: the next known one, or the unknown one.
+    const deeper = level < depth || (level === depth && (policy.unknownPieces ?? 0) > 0);
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
     const needsPoints = deeper || (policy.rejectOvershoot && state.target !== null);
     // Where only the best placement matters, bounds on placements' values spare playing most of them.
@@ -214,6 +218,7 @@ export class TetrisAgent implements Chooser {
   explain(state: TurnState): Explanation {
     const { policy } = this.spec;
     const depth = Math.min(policy.lookahead, state.preview.length);
+    const unknown = (policy.unknownPieces ?? 0) > 0;
     const { generator, simulator } = this.levels[0];
     const placements = state.placements ?? generator;
     const count = state.placements?.count ?? generator.generate(state.board, state.piece, this.mode, state.from);
@@ -229,8 +234,11 @@ export class TetrisAgent implements Chooser {
       const draft: Draft = { index, open: target === 'open', rotation, x, y, total: own, own, despair, features };
       if (target === 'overshoots') [draft.total, draft.refused] = [-Infinity, 'overshoots-target'];
       else if (target === 'reaches')
-        draft.total = depth > 0 ? Infinity : own; // the game is won: nothing further to weigh
-      else if (depth > 0) {
+        draft.total = depth > 0 || unknown ? Infinity : own; // the game is won: nothing further to weigh
+      else if (depth === 0 && unknown) {
+        draft.total = this.expectedFuture(own, 0, simulator.board, state.score + points, state);
+        if (draft.total === -Infinity) draft.refused = 'no-future';
+      } else if (depth > 0) {
         const future = this.bestLine(1, depth, simulator.board, state.score + points, state);
         draft.line = future.line;
         draft.total = future.value === -Infinity ? -Infinity : policy.combine === 'sum' ? own + future.value : future.value;
@@ -238,7 +246,7 @@ export class TetrisAgent implements Chooser {
       }
       drafts.push(draft);
     }
-    if (depth > 0 && policy.beam !== null && policy.beam < count) {
+    if ((depth > 0 || unknown) && policy.beam !== null && policy.beam < count) {
       // As `search`: only the `beam` open placements with the best own values are looked deeper from.
       const open = drafts.filter((draft) => draft.open).sort((a, b) => b.own - a.own || a.index - b.index);
       for (const draft of open.slice(policy.beam)) [draft.total, draft.refused] = [-Infinity, 'outside-beam'];
@@ -287,14 +295,32 @@ export class TetrisAgent implements Chooser {
 
   /**
    * The value of the placement just played at `level` (worth `own`, its score after it `score`) with the
-   * best the next piece can do after it; the next piece's search is told what it must reach to beat
-   * `best`, the best so far.
+   * best the next known piece can do after it, whose search is told what it must reach to beat `best`,
+   * the best so far; after the last known piece, with the unknown one's expected best.
    */
   private withFuture(own: number, best: number, level: number, depth: number, score: number, state: TurnState): number {
     const sum = this.spec.policy.combine === 'sum';
     const board = this.levels[level].simulator.board;
+    if (level === depth) return this.expectedFuture(own, level, board, score, state);
     const future = this.search(level + 1, depth, board, state.preview[level], score, state, sum ? best - own : best);
     return sum ? own + future.value : future.value;
+  }
+
+  /**
+   * The value of the last known piece's placement just played at `level` (worth `own`) with the piece
+   * after it unknown: each of the 7 shapes equally likely, as the research protocol deals them, its best
+   * placement's value averaged over the shapes (an expectimax step), combined with `own` as the policy
+   * combines a line. −∞ when some shape would have no placement.
+   */
+  private expectedFuture(own: number, level: number, board: Board, score: number, state: TurnState): number {
+    let total = 0;
+    for (let shape = 0; shape < PIECE_COUNT; shape++) {
+      const future = this.search(level + 1, level, board, shape, score, state).value;
+      if (future === -Infinity) return -Infinity;
+      total += future;
+    }
+    const expected = total / PIECE_COUNT;
+    return this.spec.policy.combine === 'sum' ? own + expected : expected;
   }
 
   /**

@@ -12,7 +12,7 @@ export type Refusal = 'overshoots-target' | 'no-future' | 'outside-beam';
 /** Each refusal in words. */
 export const REFUSAL_REASONS: Readonly<Record<Refusal, string>> = {
   'overshoots-target': 'its points would pass the target score, which the policy refuses',
-  'no-future': 'after it, a known next piece has no room (or only placements the policy refuses)',
+  'no-future': 'after it, a known next piece, or some shape of the unknown one, has no room (or only placements the policy refuses)',
   'outside-beam': "its own value is not among the beam's best, so the search looks no further from it",
 };
 
@@ -34,8 +34,9 @@ export interface CandidateExplanation {
   readonly y: number;
   /**
    * The value the policy compares: the candidate's own value greedily; with lookahead, its own value plus
-   * the best line's (`combine: sum`) or the value of the line's last placement (`combine: last`); +∞ for
-   * a placement that reaches the target exactly; −∞ when refused.
+   * the best line's (`combine: sum`) or the value of the line's last placement (`combine: last`), and
+   * with `unknownPieces` the expected best of the unknown piece after the line (its 7 shapes' best
+   * placements averaged); +∞ for a placement that reaches the target exactly; −∞ when refused.
    */
   readonly total: number;
   /** The candidate's own value: its features' contributions add up to it. */

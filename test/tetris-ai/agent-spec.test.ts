@@ -115,6 +115,16 @@ describe('parseAgentSpec', () => {
     expect(contentKey(gameSetup(reordered, options))).toBe(contentKey(gameSetup(listed, options)));
   });
 
+  it('reads unknownPieces 1, and leaves 0 out of the spec: an agent without it keeps its stored-game key', () => {
+    expect(parseAgentSpec({ ...valid, policy: { unknownPieces: 1 } }, 'expecting.json').policy.unknownPieces).toBe(1);
+    const none = parseAgentSpec({ ...valid, policy: { unknownPieces: 0 } }, 'none.json');
+    expect(none).toEqual(parseAgentSpec(valid, 'plain.json'));
+    expect(none.policy).not.toHaveProperty('unknownPieces');
+    expect(() => parseAgentSpec({ ...valid, policy: { unknownPieces: 2 } }, 'two.json')).toThrow(
+      'agent two.json: "unknownPieces" must be a whole number from 0 to 1',
+    );
+  });
+
   it('reports a file that is not JSON', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gridmind-agent-')), 'broken.json');
     writeFileSync(path, '{ "name": ');

@@ -210,6 +210,79 @@ describe('lookahead policy', () => {
   });
 });
 
+describe('the expectation over the unknown piece (unknownPieces: 1)', () => {
+  const dellacherie = loadAgentSpec('dellacherie');
+  const expecting = (policy: Partial<AgentSpec['policy']> = {}) => withPolicy(dellacherie, { unknownPieces: 1, ...policy });
+
+  /** Every placement of `piece` after the known ones: its own value plus the 7 shapes' best values after it, averaged. */
+  function expectimax(board: Board, piece: number, preview: number[]): { value: number; index: number } {
+    const evaluator = new Evaluator(dellacherie.weights, dellacherie.sense);
+    const generator = new PlacementGenerator(board.width, board.height, classic);
+    const simulator = new PlacementSimulator(board.width, board.height);
+    const count = generator.generate(board, piece, 'drop');
+    let best = { value: -Infinity, index: -1 };
+    for (let i = 0; i < count; i++) {
+      simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
+      const own = evaluator.score(simulator.input);
+      const after = simulator.board.clone();
+      let future = 0;
+      if (preview.length > 0) {
+        future = expectimax(after, preview[0], preview.slice(1)).value;
+      } else {
+        for (let shape = 0; shape < 7; shape++) future += (agentFor(dellacherie, after).choose(turn(after, shape))?.value ?? -Infinity) / 7;
+      }
+      if (own + future > best.value) best = { value: own + future, index: i };
+    }
+    return best;
+  }
+
+  it('values a placement as its own value plus the best of each of the 7 shapes after it, averaged, after the known pieces', () => {
+    for (const [b, board] of randomBoards(31, 8).entries()) {
+      const piece = b % 7;
+      const preview = b % 2 === 0 ? [] : [(b * 3 + 1) % 7];
+      const { value, index } = expectimax(board, piece, preview);
+      const generator = new PlacementGenerator(board.width, board.height, classic);
+      generator.generate(board, piece, 'drop');
+      const agent = agentFor(expecting({ lookahead: preview.length }), board);
+      const choice = agent.choose(turn(board, piece, preview))!;
+      expect(choice.value, `board ${b}`).toBeCloseTo(value, 9);
+      expect([choice.rotation, choice.x, choice.y]).toEqual([generator.rotation[index], generator.x[index], generator.y[index]]);
+      // A learner sees the same: the chosen candidate's total is the value `choose` gives.
+      const chosen = agent.explain(turn(board, piece, preview)).candidates[0];
+      expect([chosen.rotation, chosen.x, chosen.y]).toEqual([choice.rotation, choice.x, choice.y]);
+      expect(chosen.total).toBeCloseTo(value, 9);
+    }
+  });
+
+  it('weighs the unknown piece after only as many known pieces as the lookahead searches', () => {
+    const board = randomBoards(5, 1)[0];
+    expect(agentFor(expecting(), board).choose(turn(board, T, [I]))).toEqual(agentFor(expecting(), board).choose(turn(board, T)));
+  });
+
+  it('with a beam, weighs it after the best placements by their own value only; a beam of 1 plays the greedy move', () => {
+    for (const [b, board] of randomBoards(41, 6).entries()) {
+      const piece = b % 7;
+      const full = agentFor(expecting(), board).choose(turn(board, piece));
+      expect(agentFor(expecting({ beam: 64 }), board).choose(turn(board, piece))).toEqual(full);
+      const narrow = agentFor(expecting({ beam: 1 }), board).choose(turn(board, piece))!;
+      const greedy = agentFor(dellacherie, board).choose(turn(board, piece))!;
+      expect([narrow.rotation, narrow.x, narrow.y]).toEqual([greedy.rotation, greedy.x, greedy.y]);
+    }
+  });
+
+  it('refuses a placement after which some shape has no placement, and still moves when every one is refused', () => {
+    // Each of the three S placements here leaves no S placement (see the lookahead test above).
+    const board = parseBoard(['....', '...#', '#.#.', '..#.'].join('\n'));
+    const S = 3;
+    const agent = agentFor(expecting(), board);
+    const choice = agent.choose(turn(board, S))!;
+    const greedy = agentFor(dellacherie, board).choose(turn(board, S))!;
+    expect(choice.value).toBe(-Infinity);
+    expect([choice.rotation, choice.x, choice.y]).toEqual([greedy.rotation, greedy.x, greedy.y]);
+    expect(agent.explain(turn(board, S)).candidates.every((candidate) => candidate.refused === 'no-future')).toBe(true);
+  });
+});
+
 describe("the target agent's policy", () => {
   const target = loadAgentSpec('target');
   const board = parseBoard(['....', '....', '....', '....', '###.', '###.'].join('\n'));
