@@ -5,8 +5,9 @@ import type { BenchTask, Done, TaskResult } from './tasks.ts';
 
 /**
  * Tasks done by whichever `gridmind worker` processes listen on the Redis queue at `url`. Jobs carry no
- * checkpoints (a game goes on from its start), but a job outlives the program that added it: a game in
- * play when that program stops is played to its end by its worker, and a resumed run takes its result.
+ * checkpoints, but a job outlives the program that added it: a game in play when that program stops is
+ * played to its end by its worker, and a run resumed within a day (while Redis keeps finished jobs)
+ * takes its result. A game whose worker is stopped is played again from its start.
  */
 export async function queueRunner(url: string, log: (line: string) => void): Promise<TaskRunner> {
   const { openTaskSubmitter } = await loadRedisQueue();

@@ -26,7 +26,8 @@ export class TaskPool implements TaskRunner {
     });
   }
 
-  async run<T extends BenchTask>(task: T, { from, onCheckpoint, everyMs }: TaskKeeping = {}): Promise<Done<TaskResult<T>>> {
+  async run<T extends BenchTask>(task: T, keeping: TaskKeeping = {}): Promise<Done<TaskResult<T>>> {
+    const { from, onCheckpoint, everyMs } = keeping;
     const resumed = from === undefined ? {} : { from };
     if (onCheckpoint === undefined) return (await this.pool.run({ task, ...resumed })) as Done<TaskResult<T>>;
     // The thread sends each checkpoint on a port of its own; closed as the task ends, so none comes after its result.

@@ -15,7 +15,8 @@ export interface TaskStore {
   save<T extends BenchTask>(task: T, result: TaskResult<T>): void;
   /**
    * The last checkpoint of this task, when it was stopped in play and may go on from there (a store
-   * without checkpoints leaves these two out: every task stopped in play starts again).
+   * without checkpoints leaves these two out: every task stopped in play starts again; so does every
+   * game of a store that does not reuse, without `--resume`).
    */
   findCheckpoint?(task: BenchTask): ResearchCheckpoint | undefined;
   /** Keeps a checkpoint of this task in play, in place of the one before; saving its result drops it. */

@@ -80,6 +80,11 @@ export interface TaskKeeping {
 /** Milliseconds of play between two checkpoints of a game: at most this much of a game stopped in play is played again. */
 export const CHECKPOINT_EVERY_MS = 30_000;
 
+/** Whether a task's play has checkpoints: a Tetris game of an agent as data under the research rules. */
+export function keepsCheckpoints(task: BenchTask): boolean {
+  return task.game === 'tetris' && 'spec' in task && task.options.rules === 'research';
+}
+
 /** Does a task here, on the calling thread. */
 export async function runTask<T extends BenchTask>(task: T, keeping: TaskKeeping = {}): Promise<Done<TaskResult<T>>> {
   return { result: (await resultOf(task, keeping)) as TaskResult<T>, thread: `${hostname()}/${process.pid}/${threadId}` };

@@ -85,8 +85,8 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
       queue: flags.queue,
       workers: flags.workers,
       plays: !storedOnly,
-      // A queue's jobs carry no checkpoints, but go on on their workers (queue-runner.ts).
-      resumes: `plays only the rest${flags.queue === undefined ? ' (a game stopped in play goes on from its last checkpoint)' : ''}`,
+      // Only games of agents as data have checkpoints, and only on this machine's threads (queue-runner.ts).
+      resumes: `plays only the rest${flags.queue === undefined && [agent, vs].every((player) => player === null || 'spec' in player) ? ' (a game stopped in play goes on from its last checkpoint)' : ''}`,
     },
     (runner, onProgress) => runTetrisBench(options(runner, onProgress)),
   );

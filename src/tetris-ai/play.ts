@@ -88,7 +88,10 @@ export interface ResearchCheckpoint {
 export interface CheckpointKeeping {
   /** A checkpoint of this game (the same options) to go on from instead of its start. */
   readonly from?: ResearchCheckpoint;
-  /** Gets a checkpoint of the game in play each time `everyMs` milliseconds of play have passed since the last. */
+  /**
+   * Gets a checkpoint of the game in play at the first 1,024-piece mark `everyMs` milliseconds of play
+   * or more after the last one (or after the start of this sitting); none without `everyMs`.
+   */
   readonly save?: (checkpoint: ResearchCheckpoint) => void;
   readonly everyMs?: number;
 }
@@ -167,9 +170,12 @@ function checkCheckpoint(from: ResearchCheckpoint, options: PlayOptions): void {
     from.queue.every((piece) => Number.isInteger(piece) && piece >= 0 && piece < PIECE_COUNT) &&
     Number.isInteger(from.pieces) &&
     from.pieces >= 0 &&
-    (options.maxPieces === null || from.pieces <= options.maxPieces);
+    Number.isInteger(from.lines) &&
+    from.lines >= 0;
   if (!fits)
     throw new RangeError(`the checkpoint is not of a ${options.width}×${options.height} game with ${options.preview} pieces seen ahead`);
+  if (options.maxPieces !== null && from.pieces > options.maxPieces)
+    throw new RangeError(`the checkpoint at ${from.pieces} pieces is past this game's limit of ${options.maxPieces} pieces`);
   if (options.recordPath || options.recordReplay) throw new RangeError('a game resumed from a checkpoint records no path and no replay');
 }
 

@@ -74,8 +74,18 @@ describe('games kept in play', () => {
     expect(from?.pieces).toBeGreaterThanOrEqual(3 * 1024);
     expect(from!.pieces).toBeLessThan(30_000);
     const second = watched(pool());
-    const done = await storedOrDone(task, second.runner, resumedStore, undefined, 0);
+    // The thread plays on from the checkpoint: its first new one is the next 1,024-piece mark, not the first.
+    const resumedCheckpoints: number[] = [];
+    const watchingStore: TaskStore = {
+      ...resumedStore,
+      saveCheckpoint: (played, checkpoint) => {
+        resumedCheckpoints.push(checkpoint.pieces);
+        resumedStore.saveCheckpoint!(played, checkpoint);
+      },
+    };
+    const done = await storedOrDone(task, second.runner, watchingStore, undefined, 0);
     expect(second.starts).toEqual([from]);
+    expect(resumedCheckpoints[0]).toBe(from!.pieces + 1024);
     expect([done!.result.lines, done!.result.pieces]).toEqual([whole.lines, whole.pieces]);
     // The game's result is stored and its checkpoint gone: a third run takes the result.
     expect(resumedStore.findCheckpoint!(task)).toBeUndefined();
