@@ -109,6 +109,7 @@ export function explain(flags: ExplainFlags): void {
         piece: pieceName(explanation.piece),
         ...position,
         lookahead: explanation.lookahead.map(pieceName),
+        unknownPieces: explanation.unknownPieces,
         count: explanation.candidates.length,
         candidates,
       }),
@@ -134,7 +135,8 @@ function describe(
   shown: readonly CandidateExplanation[],
 ): string[] {
   const { candidates, lookahead } = explanation;
-  const ahead = lookahead.length === 0 ? 'no lookahead' : `looking ahead to ${lookahead.map(pieceName).join(' ')}`;
+  const known = lookahead.length === 0 ? 'no lookahead' : `looking ahead to ${lookahead.map(pieceName).join(' ')}`;
+  const ahead = explanation.unknownPieces > 0 ? `${known}, then weighing the unknown next piece by its expected best` : known;
   const lines = [`${explanation.agent}, ${title}: ${pieceName(explanation.piece)}, ${candidates.length} placements, ${ahead}.`];
   if (candidates.length === 0) return [...lines, 'The piece has no placement: the game ends here.'];
   const chosen = candidates[0];

@@ -264,7 +264,13 @@ export class TetrisAgent implements Chooser {
       ...drafts.filter((draft) => draft.total === -Infinity).sort(byOwn),
     ];
     const candidates = ranked.map(({ index: _index, open: _open, ...candidate }, i) => ({ rank: i + 1, chosen: i === 0, ...candidate }));
-    return { agent: this.spec.name, piece: state.piece, lookahead: state.preview.slice(0, depth), candidates };
+    return {
+      agent: this.spec.name,
+      piece: state.piece,
+      lookahead: state.preview.slice(0, depth),
+      unknownPieces: policy.unknownPieces ?? 0,
+      candidates,
+    };
   }
 
   /**

@@ -54,6 +54,8 @@ export interface Explanation {
   readonly piece: Piece;
   /** The known next pieces the policy looked ahead to. */
   readonly lookahead: readonly Piece[];
+  /** Unknown pieces after them weighed by their expected best placement (the policy's `unknownPieces`): 0 or 1. */
+  readonly unknownPieces: number;
   /** Every placement of the piece, by rank. */
   readonly candidates: readonly CandidateExplanation[];
 }

@@ -78,6 +78,26 @@ describe('gridmind explain', () => {
     expect(json.candidates[0].line![0].piece).toBe('S');
   });
 
+  it('says when the agent weighs the unknown piece after the known ones, and its totals are what it plays by', async () => {
+    const board = join(dir, 'expecting-board.txt');
+    writeFileSync(board, '..........\n#.........\n##..#.####\n');
+    const agent = join(dir, 'expecting.json');
+    const plain = JSON.parse(readFileSync('tuning/tuned-fit-10x10-mean.json', 'utf8'));
+    writeFileSync(agent, JSON.stringify({ ...plain, name: 'expecting', policy: { ...plain.policy, unknownPieces: 1, beam: 3 } }));
+    const args = ['explain', '--agent', agent, '--board-file', board, '--piece', 'T'];
+    const { code, stdout } = await runCli(args);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^expecting, the board of .*: T, \d+ placements, no lookahead, then weighing the unknown next piece by its expected best\./,
+    );
+    const json = JSON.parse((await runCli([...args, '--json'])).stdout) as ExplainJson & { unknownPieces: number };
+    expect(json.unknownPieces).toBe(1);
+    // Beyond the beam's 3 best by own value, the candidates are refused; within it, the totals differ from the own values.
+    expect(json.candidates.filter((candidate) => candidate.refused === 'outside-beam').length).toBe(json.count - 3);
+    const weighed = json.candidates.filter((candidate) => candidate.refused === undefined);
+    expect(weighed.every((candidate) => candidate.total !== candidate.own)).toBe(true);
+  });
+
   it('names refused candidates: past the target under its rules', async () => {
     const board = join(dir, 'target.txt');
     writeFileSync(board, '..........\n#########.\n#########.\n');
