@@ -14,6 +14,9 @@ interface KeptRun {
 
 const KEPT = 'docs/records';
 
+/** The SameGame runs at long budgets whose best, position by position, is the record of any budget. */
+const LONG_BUDGET_RUNS = ['samegame-standard-300s.json', 'samegame-standard-seeds-3-4.json'];
+
 /** The database of the two-piece run the records page follows from sitting to sitting. */
 const TWO_PIECE_RUN = `${KEPT}/tetris-two-piece-10x10.db`;
 
@@ -38,6 +41,14 @@ describe('the records page', () => {
       expect(page, name).toContain(`\`${KEPT}/${name}\``);
       expect(page, name).toContain(run.total.toLocaleString('en-US'));
     }
+  });
+
+  it('states the best of the two standard-set searches at long budgets, position by position, as the kept runs make it', () => {
+    const runs = LONG_BUDGET_RUNS.map((name) => JSON.parse(readFileSync(join(KEPT, name), 'utf8')) as KeptRun);
+    const best = runs[0].boards.map((board) =>
+      Math.max(...runs.map((run) => run.boards.find((other) => other.file === board.file)!.score)),
+    );
+    expect(page).toContain(`**${best.reduce((sum, score) => sum + score, 0).toLocaleString('en-US')}**`);
   });
 
   it('states the ended games of the two-piece run as its kept database holds them', async () => {
