@@ -9,9 +9,10 @@ import type { Sense, Weights } from './evaluator.ts';
  * How an agent picks a placement, beyond its evaluator.
  * - `lookahead`: extra pieces of the preview to search (0 = greedy over the current piece, at most 3).
  * - `beam`: with lookahead, keep only the best `beam` placements of each piece before looking deeper.
- * - `unknownPieces`: 1 to value the last known piece's placements with the piece after it, unknown: the
- *   best placement of each of the 7 shapes, averaged (an expectimax step, the research protocol's pieces
- *   being equally likely); left out, or 0, for none. Left out of the spec when 0, so that the agents
+ * - `unknownPieces`: 1 to value the last searched piece's placements with the piece after it, taken
+ *   as unknown: the best placement of each of the 7 shapes, averaged (an expectimax step, the research
+ *   protocol's pieces being equally likely), added under `sum`, the whole value under `last`; left out,
+ *   or 0, for none. Left out of the spec when 0, so that the agents
  *   without it keep their stored games' keys.
  * - `combine`: a sequence's value is the `sum` of its placements' values (as the `lookahead` agent
  *   counts it) or the value of its `last` placement (the board after every known piece is placed).

@@ -34,9 +34,10 @@ export interface CandidateExplanation {
   readonly y: number;
   /**
    * The value the policy compares: the candidate's own value greedily; with lookahead, its own value plus
-   * the best line's (`combine: sum`) or the value of the line's last placement (`combine: last`), and
-   * with `unknownPieces` the expected best of the unknown piece after the line (its 7 shapes' best
-   * placements averaged); +∞ for a placement that reaches the target exactly; −∞ when refused.
+   * the best line's (`combine: sum`) or the value of the line's last placement (`combine: last`); with
+   * `unknownPieces`, the expected best of the unknown piece after the line (its 7 shapes' best
+   * placements averaged) is added to that sum, or is the whole value under `last`; +∞ for a placement
+   * that reaches the target exactly; −∞ when refused.
    */
   readonly total: number;
   /** The candidate's own value: its features' contributions add up to it. */

@@ -260,14 +260,38 @@ describe('the expectation over the unknown piece (unknownPieces: 1)', () => {
   });
 
   it('with a beam, weighs it after the best placements by their own value only; a beam of 1 plays the greedy move', () => {
-    for (const [b, board] of randomBoards(41, 6).entries()) {
+    const evaluator = new Evaluator(dellacherie.weights, dellacherie.sense);
+    let differs = 0;
+    for (const [b, board] of randomBoards(41, 40).entries()) {
       const piece = b % 7;
       const full = agentFor(expecting(), board).choose(turn(board, piece));
       expect(agentFor(expecting({ beam: 64 }), board).choose(turn(board, piece))).toEqual(full);
       const narrow = agentFor(expecting({ beam: 1 }), board).choose(turn(board, piece))!;
       const greedy = agentFor(dellacherie, board).choose(turn(board, piece))!;
       expect([narrow.rotation, narrow.x, narrow.y]).toEqual([greedy.rotation, greedy.x, greedy.y]);
+      // Beam 2: of the two best placements by own value (the first of equals), the one of the higher own + expected best.
+      const generator = new PlacementGenerator(board.width, board.height, classic);
+      const simulator = new PlacementSimulator(board.width, board.height);
+      const count = generator.generate(board, piece, 'drop');
+      const placements = Array.from({ length: count }, (_, i) => {
+        simulator.simulate(board, board.stackHeight(), generator.orientation(i), generator.x[i], generator.y[i], false);
+        const after = simulator.board.clone();
+        let expected = 0;
+        for (let shape = 0; shape < 7; shape++)
+          expected += (agentFor(dellacherie, after).choose(turn(after, shape))?.value ?? -Infinity) / 7;
+        return { i, own: evaluator.score(simulator.input), total: evaluator.score(simulator.input) + expected };
+      });
+      const [first, second] = [...placements].sort((p, q) => q.own - p.own || p.i - q.i);
+      const best = second.total > first.total || (second.total === first.total && second.i < first.i) ? second : first;
+      const two = agentFor(expecting({ beam: 2 }), board);
+      const chosen = two.choose(turn(board, piece))!;
+      expect([chosen.rotation, chosen.x, chosen.y]).toEqual([generator.rotation[best.i], generator.x[best.i], generator.y[best.i]]);
+      expect(chosen.value).toBeCloseTo(best.total, 9);
+      const explained = two.explain(turn(board, piece)).candidates[0];
+      expect([explained.rotation, explained.x, explained.y, explained.total]).toEqual([chosen.rotation, chosen.x, chosen.y, chosen.value]);
+      if (best === second) differs++;
     }
+    expect(differs).toBeGreaterThan(0); // the beam's second placement wins somewhere: the expectation decides
   });
 
   it('refuses a placement after which some shape has no placement, and still moves when every one is refused', () => {
