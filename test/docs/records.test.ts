@@ -17,8 +17,19 @@ const KEPT = 'docs/records';
 /** The SameGame runs at long budgets whose best, position by position, is the record of any budget. */
 const LONG_BUDGET_RUNS = ['samegame-standard-300s.json', 'samegame-standard-seeds-3-4.json'];
 
-/** The database of the two-piece run the records page follows from sitting to sitting. */
-const TWO_PIECE_RUN = `${KEPT}/tetris-two-piece-10x10.db`;
+/** The runs the records page follows from sitting to sitting: their kept databases, and the command that sums each up. */
+const RUNS_UNDER_WAY = [
+  {
+    name: 'two-piece run',
+    database: `${KEPT}/tetris-two-piece-10x10.db`,
+    summary: ['bench', '--agent', 'tuned-fit-10x10', '--lookahead', '1', '--board', '10x10', '--games', '200', '--stored-only'],
+  },
+  {
+    name: 'one-piece run weighing the unknown piece',
+    database: `${KEPT}/tetris-one-piece-expecting-10x10.db`,
+    summary: ['bench', '--agent', 'tuning/tuned-fit-10x10-mean-expecting.json', '--board', '10x10', '--games', '10000', '--stored-only'],
+  },
+];
 
 const page = readFileSync('docs/records.md', 'utf8');
 
@@ -51,14 +62,15 @@ describe('the records page', () => {
     expect(page).toContain(`**${best.reduce((sum, score) => sum + score, 0).toLocaleString('en-US')}**`);
   });
 
-  it('states the ended games of the two-piece run as its kept database holds them', async () => {
-    const summary = ['bench', '--agent', 'tuned-fit-10x10', '--lookahead', '1', '--board', '10x10', '--games', '200', '--stored-only'];
-    expect(page).toContain(`GRIDMIND_DB=${TWO_PIECE_RUN} npx gridmind ${summary.join(' ')}`);
-    const { code, stdout } = await runCli([...summary, '--json'], { GRIDMIND_DB: TWO_PIECE_RUN });
-    expect(code).toBe(0);
-    const { games, meanLines } = JSON.parse(stdout) as { games: number; meanLines: number };
-    expect(games).toBeGreaterThan(0);
-    expect(page).toContain(`${games} games have ended`);
-    expect(page).toContain(`**${Math.round(meanLines).toLocaleString('en-US')} ±`);
-  });
+  for (const { name, database, summary } of RUNS_UNDER_WAY) {
+    it(`states the ended games of the ${name} as its kept database holds them`, async () => {
+      expect(page).toContain(`GRIDMIND_DB=${database} npx gridmind ${summary.join(' ')}`);
+      const { code, stdout } = await runCli([...summary, '--json'], { GRIDMIND_DB: database });
+      expect(code).toBe(0);
+      const { games, meanLines } = JSON.parse(stdout) as { games: number; meanLines: number };
+      expect(games).toBeGreaterThan(0);
+      expect(page).toContain(`${games.toLocaleString('en-US')} games have ended`);
+      expect(page).toContain(`**${Math.round(meanLines).toLocaleString('en-US')} ±`);
+    });
+  }
 });
