@@ -11,9 +11,8 @@ import type { Sense, Weights } from './evaluator.ts';
  * - `beam`: with lookahead, keep only the best `beam` placements of each piece before looking deeper.
  * - `unknownPieces`: 1 to value the last searched piece's placements with the piece after it, taken
  *   as unknown: the best placement of each of the 7 shapes, averaged (an expectimax step, the research
- *   protocol's pieces being equally likely), added under `sum`, the whole value under `last`; left out,
- *   or 0, for none. Left out of the spec when 0, so that the agents
- *   without it keep their stored games' keys.
+ *   protocol's pieces being equally likely), added under `sum`, the whole value under `last`; 0 for
+ *   none. Left out of the spec when 0, so that agents without it keep their stored games' keys.
  * - `combine`: a sequence's value is the `sum` of its placements' values (as the `lookahead` agent
  *   counts it) or the value of its `last` placement (the board after every known piece is placed).
  * - `tieBreak`: `first` keeps the first best placement in generation order (rotation by rotation,
@@ -146,7 +145,7 @@ const policy = fieldsOnly(
     unknownPieces: wholeNumber('unknownPieces', 0, 1)
       .optional()
       .describe(
-        "1: value the last known piece's placements with the piece after it, unknown, each of the 7 shapes' best placement averaged (expectimax); 0: none",
+        "1: value the last searched piece's placements with the piece after it, taken as unknown, each of the 7 shapes' best placement averaged (expectimax); 0: none",
       ),
   },
   '"policy"',

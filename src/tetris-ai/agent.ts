@@ -79,6 +79,8 @@ export class TetrisAgent implements Chooser {
   private readonly value: PlacementValue;
   private readonly needsBoardBeforeClear: boolean;
   private readonly levels: Level[];
+  /** Unknown pieces weighed after the known ones (the policy's `unknownPieces`, 0 when left out). */
+  private readonly unknownPieces: number;
   private chosenIndex = -1;
   /** The placements of the last choice's piece. */
   private chosenFrom: Placements | null = null;
@@ -92,8 +94,9 @@ export class TetrisAgent implements Chooser {
   ) {
     this.value = new PlacementValue(spec);
     this.needsBoardBeforeClear = this.value.needsBoardBeforeClear;
+    this.unknownPieces = spec.policy.unknownPieces ?? 0;
     // One level per known piece searched, and one for the unknown piece weighed by its expectation.
-    this.levels = Array.from({ length: spec.policy.lookahead + 1 + (spec.policy.unknownPieces ?? 0) }, () => {
+    this.levels = Array.from({ length: spec.policy.lookahead + 1 + this.unknownPieces }, () => {
       const generator = new PlacementGenerator(width, height, system);
       const capacity = generator.rotation.length;
       return {
@@ -144,7 +147,7 @@ export class TetrisAgent implements Chooser {
 
     const orientations = this.system.orientations[piece];
     // Whether a placement's value takes in a piece after it: the next known one, or the unknown one.
-    const deeper = level < depth || (level === depth && (policy.unknownPieces ?? 0) > 0);
+    const deeper = level < depth || (level === depth && this.unknownPieces > 0);
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
     const needsPoints = deeper || (policy.rejectOvershoot && state.target !== null);
     // Where only the best placement matters, bounds on placements' values spare playing most of them.
@@ -218,7 +221,7 @@ export class TetrisAgent implements Chooser {
   explain(state: TurnState): Explanation {
     const { policy } = this.spec;
     const depth = Math.min(policy.lookahead, state.preview.length);
-    const unknown = (policy.unknownPieces ?? 0) > 0;
+    const unknown = this.unknownPieces > 0;
     const { generator, simulator } = this.levels[0];
     const placements = state.placements ?? generator;
     const count = state.placements?.count ?? generator.generate(state.board, state.piece, this.mode, state.from);
@@ -268,7 +271,7 @@ export class TetrisAgent implements Chooser {
       agent: this.spec.name,
       piece: state.piece,
       lookahead: state.preview.slice(0, depth),
-      unknownPieces: policy.unknownPieces ?? 0,
+      unknownPieces: this.unknownPieces,
       candidates,
     };
   }
