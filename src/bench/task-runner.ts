@@ -21,6 +21,9 @@ export class TaskPool implements TaskRunner {
       // Compiled, the workers import tasks.js as it is; from the sources, task-worker.mjs gives them tsx first.
       filename: new URL(import.meta.url.endsWith('.ts') ? './task-worker.mjs' : './tasks.js', import.meta.url).href,
       name: 'runPoolTask',
+      // Tasks start in the order given (piscina's default sends a task it could not place to the back of
+      // its queue), so a long run stopped early has ended the first seeds, not every other one.
+      stricterFIFO: true,
       minThreads: threads,
       maxThreads: threads,
     });

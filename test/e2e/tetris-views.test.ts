@@ -161,10 +161,17 @@ describe('the Tetris views at both window sizes', () => {
     });
     // The Aveiro rotation system's I piece stands upright at spawn: it must lie flat in the preview.
     await startPlay(page, { player: 'human', rules: 'aveiro', seed: 2 });
-    // Seed 2 shows an I within a few pieces; a loaded machine may drop some presses, hence the margin.
+    // Seed 2 shows an I within a few pieces. Each drop waits for its piece to land: a loaded machine's
+    // slow frames would otherwise swallow presses.
+    const landed = async () => Number(await page.getAttribute('[data-testid=board]', 'data-pieces'));
     for (let drops = 0; !(await page.getAttribute('canvas.preview', 'aria-label'))!.split(' ').includes('I'); drops++) {
-      expect(drops).toBeLessThan(100);
+      expect(drops).toBeLessThan(10);
+      const before = await landed();
       await page.keyboard.press('Space');
+      await page.waitForFunction(
+        (count) => Number(document.querySelector('[data-testid=board]')?.getAttribute('data-pieces')) > count,
+        before,
+      );
     }
     // Pieces apart: the preview's painted rows form three runs, split by gaps of at least half a cell.
     const pieces = await page.evaluate(() => {
