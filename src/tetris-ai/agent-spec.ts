@@ -13,6 +13,8 @@ import type { Sense, Weights } from './evaluator.ts';
  *   as unknown: the best placement of each of the 7 shapes, averaged (an expectimax step, the research
  *   protocol's pieces being equally likely), added under `sum`, the whole value under `last`; 0 for
  *   none. Left out of the spec when 0, so that agents without it keep their stored games' keys.
+ * - `unknownPiecesAbove`: with `unknownPieces`, weigh the unknown piece only on turns when the highest
+ *   column is above this height (a board in danger), and play as without it below; left out: on every turn.
  * - `combine`: a sequence's value is the `sum` of its placements' values (as the `lookahead` agent
  *   counts it) or the value of its `last` placement (the board after every known piece is placed).
  * - `tieBreak`: `first` keeps the first best placement in generation order (rotation by rotation,
@@ -27,6 +29,7 @@ export interface PolicySpec {
   readonly tieBreak: TieBreak;
   readonly rejectOvershoot: boolean;
   readonly unknownPieces?: number;
+  readonly unknownPiecesAbove?: number;
 }
 
 /** How equally valued placements are told apart (see {@link PolicySpec}). */
@@ -147,6 +150,11 @@ const policy = fieldsOnly(
       .describe(
         "1: value the last searched piece's placements with the piece after it, taken as unknown, each of the 7 shapes' best placement averaged (expectimax); 0: none",
       ),
+    unknownPiecesAbove: wholeNumber('unknownPiecesAbove', 0, MAX_HEIGHT)
+      .optional()
+      .describe(
+        'with unknownPieces 1, weigh the unknown piece only on turns when the highest column is above this height (left out: every turn)',
+      ),
   },
   '"policy"',
   'unknown policy field',
@@ -193,6 +201,8 @@ export const agentFileSchema = fieldsOnly(
   .superRefine((file, context) => {
     const problem = (message: string) => context.addIssue({ code: 'custom', message });
     if (new Set(file.features).size !== file.features.length) return problem('"features" lists a feature twice');
+    if (file.policy.unknownPiecesAbove !== undefined && file.policy.unknownPieces !== 1)
+      return problem('"policy.unknownPiecesAbove" says when to weigh the unknown piece: it needs "policy.unknownPieces": 1');
     const weighted: [string, Weights][] = [['"weights"', file.weights]];
     if (file.despair !== undefined) weighted.push(['"despair.weights"', file.despair.weights]);
     for (const [field, weights] of weighted) {
@@ -218,8 +228,9 @@ export const agentFileSchema = fieldsOnly(
   });
 
 /** The policy with `unknownPieces` left out when it is 0 (see {@link PolicySpec}). */
-function withoutNone({ unknownPieces, ...policy }: PolicySpec): PolicySpec {
-  return unknownPieces === undefined || unknownPieces === 0 ? policy : { ...policy, unknownPieces };
+function withoutNone({ unknownPieces, unknownPiecesAbove, ...policy }: PolicySpec): PolicySpec {
+  if (unknownPieces === undefined || unknownPieces === 0) return policy;
+  return { ...policy, unknownPieces, ...(unknownPiecesAbove !== undefined && { unknownPiecesAbove }) };
 }
 
 /**

@@ -81,6 +81,10 @@ export class TetrisAgent implements Chooser {
   private readonly levels: Level[];
   /** Unknown pieces weighed after the known ones (the policy's `unknownPieces`, 0 when left out). */
   private readonly unknownPieces: number;
+  /** The highest column's height above which the unknown piece is weighed (the policy's `unknownPiecesAbove`). */
+  private readonly unknownAbove: number;
+  /** Whether the current turn weighs the unknown piece: `unknownPieces`, on a board above `unknownAbove`. */
+  private weighsUnknown = false;
   private chosenIndex = -1;
   /** The placements of the last choice's piece. */
   private chosenFrom: Placements | null = null;
@@ -95,6 +99,7 @@ export class TetrisAgent implements Chooser {
     this.value = new PlacementValue(spec);
     this.needsBoardBeforeClear = this.value.needsBoardBeforeClear;
     this.unknownPieces = spec.policy.unknownPieces ?? 0;
+    this.unknownAbove = spec.policy.unknownPiecesAbove ?? -1;
     // One level per known piece searched, and one for the unknown piece weighed by its expectation.
     this.levels = Array.from({ length: spec.policy.lookahead + 1 + this.unknownPieces }, () => {
       const generator = new PlacementGenerator(width, height, system);
@@ -112,6 +117,7 @@ export class TetrisAgent implements Chooser {
   /** The placement the policy picks, or null when the piece has none. */
   choose(state: TurnState): Choice | null {
     const depth = Math.min(this.spec.policy.lookahead, state.preview.length);
+    this.weighsUnknown = this.weighsUnknownOn(state.board);
     const { value, index } = this.search(0, depth, state.board, state.piece, state.score, state);
     const placements = state.placements ?? this.levels[0].generator;
     this.chosenIndex = index;
@@ -147,7 +153,7 @@ export class TetrisAgent implements Chooser {
 
     const orientations = this.system.orientations[piece];
     // Whether a placement's value takes in a piece after it: the next known one, or the unknown one.
-    const deeper = level < depth || (level === depth && this.unknownPieces > 0);
+    const deeper = level < depth || (level === depth && this.weighsUnknown);
     const expandAll = deeper && (policy.beam === null || policy.beam >= count);
     const needsPoints = deeper || (policy.rejectOvershoot && state.target !== null);
     // Where only the best placement matters, bounds on placements' values spare playing most of them.
@@ -206,6 +212,11 @@ export class TetrisAgent implements Chooser {
     return bestIndex < 0 ? { value: -Infinity, index: fallback } : { value: best, index: bestIndex };
   }
 
+  /** Whether a turn on `board` weighs the unknown piece (`unknownPieces`, and `unknownPiecesAbove` when given). */
+  private weighsUnknownOn(board: Board): boolean {
+    return this.unknownPieces > 0 && board.stackHeight() > this.unknownAbove;
+  }
+
   /** Under the overshoot rule (`rejectOvershoot`) and rules with a target: whether a score passes or reaches it. */
   private targetEffect(scoreAfter: number, state: TurnState): 'overshoots' | 'reaches' | 'open' {
     if (!this.spec.policy.rejectOvershoot || state.target === null) return 'open';
@@ -221,7 +232,7 @@ export class TetrisAgent implements Chooser {
   explain(state: TurnState): Explanation {
     const { policy } = this.spec;
     const depth = Math.min(policy.lookahead, state.preview.length);
-    const unknown = this.unknownPieces > 0;
+    const unknown = (this.weighsUnknown = this.weighsUnknownOn(state.board));
     const { generator, simulator } = this.levels[0];
     const placements = state.placements ?? generator;
     const count = state.placements?.count ?? generator.generate(state.board, state.piece, this.mode, state.from);
@@ -271,7 +282,7 @@ export class TetrisAgent implements Chooser {
       agent: this.spec.name,
       piece: state.piece,
       lookahead: state.preview.slice(0, depth),
-      unknownPieces: this.unknownPieces,
+      unknownPieces: unknown ? this.unknownPieces : 0,
       candidates,
     };
   }

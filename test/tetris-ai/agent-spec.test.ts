@@ -125,6 +125,19 @@ describe('parseAgentSpec', () => {
     );
   });
 
+  it('reads unknownPiecesAbove beside unknownPieces 1, and refuses it alone, saying what it needs', () => {
+    const gated = parseAgentSpec({ ...valid, policy: { unknownPieces: 1, unknownPiecesAbove: 6 } }, 'gated.json');
+    expect(gated.policy).toMatchObject({ unknownPieces: 1, unknownPiecesAbove: 6 });
+    expect(parseAgentSpec({ ...valid, policy: { unknownPieces: 1 } }, 'always.json').policy).not.toHaveProperty('unknownPiecesAbove');
+    for (const policy of [{ unknownPiecesAbove: 6 }, { unknownPieces: 0, unknownPiecesAbove: 6 }])
+      expect(() => parseAgentSpec({ ...valid, policy }, 'alone.json')).toThrow(
+        'agent alone.json: "policy.unknownPiecesAbove" says when to weigh the unknown piece: it needs "policy.unknownPieces": 1',
+      );
+    expect(() => parseAgentSpec({ ...valid, policy: { unknownPieces: 1, unknownPiecesAbove: -1 } }, 'negative.json')).toThrow(
+      'agent negative.json: "unknownPiecesAbove" must be a whole number from 0 to',
+    );
+  });
+
   it('reports a file that is not JSON', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'gridmind-agent-')), 'broken.json');
     writeFileSync(path, '{ "name": ');

@@ -294,6 +294,21 @@ describe('the expectation over the unknown piece (unknownPieces: 1)', () => {
     expect(differs).toBeGreaterThan(0); // the beam's second placement wins somewhere: the expectation decides
   });
 
+  it('with unknownPiecesAbove, weighs it only on boards whose highest column is above that height, and plays as without it below', () => {
+    const gated = expecting({ beam: 2, unknownPiecesAbove: 3 });
+    const seen = { above: 0, below: 0 };
+    for (const [b, board] of randomBoards(43, 40).entries()) {
+      const piece = b % 7;
+      const above = board.stackHeight() > 3;
+      seen[above ? 'above' : 'below']++;
+      const like = above ? expecting({ beam: 2 }) : dellacherie;
+      expect(agentFor(gated, board).choose(turn(board, piece)), `board ${b}`).toEqual(agentFor(like, board).choose(turn(board, piece)));
+      expect(agentFor(gated, board).explain(turn(board, piece)).unknownPieces).toBe(above ? 1 : 0);
+    }
+    expect(seen.above).toBeGreaterThan(0);
+    expect(seen.below).toBeGreaterThan(0);
+  });
+
   it('refuses a placement after which some shape has no placement, and still moves when every one is refused', () => {
     // Each of the three S placements here leaves no S placement (see the lookahead test above).
     const board = parseBoard(['....', '...#', '#.#.', '..#.'].join('\n'));

@@ -85,6 +85,15 @@ POLICIES.push(
     withPolicy(loadAgentSpec('bcts'), { lookahead: 1, unknownPieces: 1, beam: 3 }, ' (two-piece and the unknown one, beam 3)'),
     'research',
   ],
+  [
+    'dellacherie (unknown piece above height 4, beam 2)',
+    withPolicy(
+      loadAgentSpec('dellacherie'),
+      { unknownPieces: 1, unknownPiecesAbove: 4, beam: 2 },
+      ' (unknown piece above height 4, beam 2)',
+    ),
+    'research',
+  ],
 );
 
 describe('explanations of every built-in agent', () => {
