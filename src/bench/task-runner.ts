@@ -47,6 +47,12 @@ export class TaskPool implements TaskRunner {
   }
 
   close(): Promise<void> {
+    // Closing ends the tasks in hand with an error; a result such a task's thread had already sent then
+    // finds no task, and piscina reports it as an 'error' event, which unheard would crash the process.
+    // Only that report is let go.
+    this.pool.on('error', (error: Error) => {
+      if (!error.message.startsWith('Unexpected message from Worker')) throw error;
+    });
     return this.pool.destroy();
   }
 }
