@@ -232,7 +232,8 @@ export class TetrisAgent implements Chooser {
   explain(state: TurnState): Explanation {
     const { policy } = this.spec;
     const depth = Math.min(policy.lookahead, state.preview.length);
-    const unknown = (this.weighsUnknown = this.weighsUnknownOn(state.board));
+    this.weighsUnknown = this.weighsUnknownOn(state.board);
+    const unknown = this.weighsUnknown;
     const { generator, simulator } = this.levels[0];
     const placements = state.placements ?? generator;
     const count = state.placements?.count ?? generator.generate(state.board, state.piece, this.mode, state.from);

@@ -55,7 +55,10 @@ export interface Explanation {
   readonly piece: Piece;
   /** The known next pieces the policy looked ahead to. */
   readonly lookahead: readonly Piece[];
-  /** Unknown pieces after them weighed by their expected best placement (the policy's `unknownPieces`): 0 or 1. */
+  /**
+   * Unknown pieces after them weighed by their expected best placement on this turn: the policy's
+   * `unknownPieces` (0 or 1), or 0 on a turn below its `unknownPiecesAbove`.
+   */
   readonly unknownPieces: number;
   /** Every placement of the piece, by rank. */
   readonly candidates: readonly CandidateExplanation[];
