@@ -116,7 +116,7 @@ export function explain(flags: ExplainFlags): void {
     );
     return;
   }
-  print(describe(explanation, board, system, title, shown).join('\n'));
+  print(describe(explanation, board, system, title, shown, spec.policy.unknownPiecesAbove).join('\n'));
 }
 
 /** A number as the table shows it: up to 3 decimals, ±∞ in words. */
@@ -126,17 +126,27 @@ function figure(value: number): string {
   return Number(value.toFixed(3)).toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
-/** The text report: the position with the chosen placement, then the shown candidates feature by feature. */
+/**
+ * The text report: the position with the chosen placement, then the shown candidates feature by feature.
+ * `unknownPiecesAbove` is the policy's gate on weighing the unknown piece, when it has one.
+ */
 function describe(
   explanation: Explanation,
   board: Board,
   system: RotationSystem,
   title: string,
   shown: readonly CandidateExplanation[],
+  unknownPiecesAbove: number | undefined,
 ): string[] {
   const { candidates, lookahead } = explanation;
   const known = lookahead.length === 0 ? 'no lookahead' : `looking ahead to ${lookahead.map(pieceName).join(' ')}`;
-  const ahead = explanation.unknownPieces > 0 ? `${known}, then weighing the unknown next piece by its expected best` : known;
+  const gate = unknownPiecesAbove === undefined ? '' : ` (only when the highest column is above ${unknownPiecesAbove} rows)`;
+  const ahead =
+    explanation.unknownPieces > 0
+      ? `${known}, then weighing the unknown next piece by its expected best${gate}`
+      : unknownPiecesAbove === undefined
+        ? known
+        : `${known}; the highest column is ${board.stackHeight()} rows, not above ${unknownPiecesAbove}, so the unknown next piece is not weighed`;
   const lines = [`${explanation.agent}, ${title}: ${pieceName(explanation.piece)}, ${candidates.length} placements, ${ahead}.`];
   if (candidates.length === 0) return [...lines, 'The piece has no placement: the game ends here.'];
   const chosen = candidates[0];

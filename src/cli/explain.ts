@@ -58,8 +58,9 @@ export function registerExplainCommand(program: Command, actions: () => Promise<
       "\nA candidate's own value is the sum of its features' contributions (weight × value, negated for an agent\n" +
         'that minimises). Its total is what the policy compares: the own value, or with lookahead the value of the\n' +
         'best line of the known next pieces after it (shown as "line"), and with policy.unknownPieces the expected\n' +
-        'best of the unknown piece after those. A refused candidate cannot be chosen: it passes the target score,\n' +
-        'leaves a known piece (or a shape of the unknown one) no room, or is outside the beam. Totals of ±∞ are null in JSON.',
+        'best of the unknown piece after those (only on turns above policy.unknownPiecesAbove, when given). A\n' +
+        'refused candidate cannot be chosen: it passes the target score, leaves a known piece (or a shape of the\n' +
+        'unknown one) no room, or is outside the beam. Totals of ±∞ are null in JSON.',
     )
     .action(async (flags: ExplainFlags) => (await actions()).explain(flags));
 }

@@ -98,6 +98,25 @@ describe('gridmind explain', () => {
     expect(weighed.every((candidate) => candidate.total !== candidate.own)).toBe(true);
   });
 
+  it("says on which side of the policy's unknownPiecesAbove the turn's board is", async () => {
+    const agent = join(dir, 'gated.json');
+    const plain = JSON.parse(readFileSync('tuning/tuned-fit-10x10-mean.json', 'utf8'));
+    writeFileSync(agent, JSON.stringify({ ...plain, name: 'gated', policy: { ...plain.policy, unknownPieces: 1, unknownPiecesAbove: 2 } }));
+    const low = join(dir, 'gated-low.txt');
+    writeFileSync(low, '..........\n#.........\n##..#.####\n');
+    const high = join(dir, 'gated-high.txt');
+    writeFileSync(high, '#.........\n##........\n##..#.####\n');
+    const below = await runCli(['explain', '--agent', agent, '--board-file', low, '--piece', 'T']);
+    expect(below.code).toBe(0);
+    expect(below.stdout).toMatch(
+      /^gated, .*: T, \d+ placements, no lookahead; the highest column is 2 rows, not above 2, so the unknown next piece is not weighed\./,
+    );
+    const above = await runCli(['explain', '--agent', agent, '--board-file', high, '--piece', 'T']);
+    expect(above.stdout).toMatch(
+      /no lookahead, then weighing the unknown next piece by its expected best \(only when the highest column is above 2 rows\)\./,
+    );
+  });
+
   it('names refused candidates: past the target under its rules', async () => {
     const board = join(dir, 'target.txt');
     writeFileSync(board, '..........\n#########.\n#########.\n');
