@@ -17,15 +17,15 @@ const KEPT = 'docs/records';
 /** The SameGame runs at long budgets whose best, position by position, is the record of any budget. */
 const LONG_BUDGET_RUNS = ['samegame-standard-300s.json', 'samegame-standard-seeds-3-4.json'];
 
-/** The runs the records page follows from sitting to sitting: their kept databases, and the command that sums each up. */
-const RUNS_UNDER_WAY = [
+/** The Tetris runs played over several sittings: their kept databases, and the command that sums each up from its database. */
+const RUNS_IN_DATABASES = [
   {
     name: 'two-piece run',
     database: `${KEPT}/tetris-two-piece-10x10.db`,
     summary: ['bench', '--agent', 'tuned-fit-10x10', '--lookahead', '1', '--board', '10x10', '--games', '200', '--stored-only'],
   },
   {
-    name: 'one-piece run weighing the unknown piece',
+    name: '10×10 one-piece run weighing the unknown piece',
     database: `${KEPT}/tetris-one-piece-expecting-10x10.db`,
     summary: ['bench', '--agent', 'tuning/tuned-fit-10x10-mean-expecting.json', '--board', '10x10', '--games', '10000', '--stored-only'],
   },
@@ -62,7 +62,7 @@ describe('the records page', () => {
     expect(page).toContain(`**${best.reduce((sum, score) => sum + score, 0).toLocaleString('en-US')}**`);
   });
 
-  for (const { name, database, summary } of RUNS_UNDER_WAY) {
+  for (const { name, database, summary } of RUNS_IN_DATABASES) {
     it(`states the ended games of the ${name} as its kept database holds them`, async () => {
       expect(page).toContain(`GRIDMIND_DB=${database} npx gridmind ${summary.join(' ')}`);
       const { code, stdout } = await runCli([...summary, '--json'], { GRIDMIND_DB: database });
