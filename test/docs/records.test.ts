@@ -29,6 +29,20 @@ const RUNS_IN_DATABASES = [
     database: `${KEPT}/tetris-one-piece-expecting-10x10.db`,
     summary: ['bench', '--agent', 'tuning/tuned-fit-10x10-mean-expecting.json', '--board', '10x10', '--games', '10000', '--stored-only'],
   },
+  {
+    name: '10×20 one-piece run weighing the unknown piece near the top',
+    database: `${KEPT}/tetris-one-piece-10x20-expecting.db`,
+    summary: [
+      'bench',
+      '--agent',
+      'tuning/tuned-fit-10x10-mean-expecting-above-13.json',
+      '--board',
+      '10x20',
+      '--games',
+      '20',
+      '--stored-only',
+    ],
+  },
 ];
 
 const page = readFileSync('docs/records.md', 'utf8');
