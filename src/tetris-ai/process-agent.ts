@@ -82,7 +82,10 @@ export type ProgramRequest =
 /** How long a program is given to exit once its stdin is closed, before it is killed. */
 const CLOSE_LIMIT_MS = 2000;
 
-/** How long a killed program's thread is given to reap it (so that no zombie is left) before the thread is stopped. */
+/**
+ * How long a killed program is given to be gone: for its thread to reap it (so that no zombie is left)
+ * before the thread is stopped, or, when the process exits, to die before the process does.
+ */
 const REAP_LIMIT_MS = 1000;
 
 /**
@@ -117,13 +120,18 @@ const programPids = ((): Int32Array => {
 
 /**
  * Ends the programs of stopped threads still running when the process exits: their stdin has closed, so
- * they are given CLOSE_LIMIT_MS to exit where the process table can tell (Linux's /proc), then killed.
+ * they are given CLOSE_LIMIT_MS to exit where the process table can tell (Linux's /proc), then killed,
+ * and given REAP_LIMIT_MS to be gone, so that none is still running once the process has exited.
  */
 function endPrograms(pids: Int32Array): void {
   const running = () => [...pids].filter((pid) => pid > 0 && !hasExited(pid));
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  const deadline = performance.now() + (existsSync('/proc/self/stat') ? CLOSE_LIMIT_MS : 0);
-  while (running().length > 0 && performance.now() < deadline) Atomics.wait(pause, 0, 0, 10);
+  const canTell = existsSync('/proc/self/stat');
+  const waitWhileRunning = (limit: number) => {
+    const deadline = performance.now() + (canTell ? limit : 0);
+    while (running().length > 0 && performance.now() < deadline) Atomics.wait(pause, 0, 0, 10);
+  };
+  waitWhileRunning(CLOSE_LIMIT_MS);
   for (const pid of running()) {
     try {
       process.kill(-pid, 'SIGKILL');
@@ -131,6 +139,7 @@ function endPrograms(pids: Int32Array): void {
       // exited meanwhile
     }
   }
+  waitWhileRunning(REAP_LIMIT_MS);
 }
 
 /** Whether a process has exited (a zombie included: its parent thread is gone, and init reaps it), where /proc tells; else false. */
