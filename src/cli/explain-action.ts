@@ -140,13 +140,13 @@ function describe(
 ): string[] {
   const { candidates, lookahead } = explanation;
   const known = lookahead.length === 0 ? 'no lookahead' : `looking ahead to ${lookahead.map(pieceName).join(' ')}`;
-  const gate = unknownPiecesAbove === undefined ? '' : ` (only when the highest column is above ${unknownPiecesAbove} rows)`;
-  const ahead =
-    explanation.unknownPieces > 0
-      ? `${known}, then weighing the unknown next piece by its expected best${gate}`
-      : unknownPiecesAbove === undefined
-        ? known
-        : `${known}; the highest column is ${board.stackHeight()} rows, not above ${unknownPiecesAbove}, so the unknown next piece is not weighed`;
+  let ahead = known;
+  if (explanation.unknownPieces > 0) {
+    ahead += ', then weighing the unknown next piece by its expected best';
+    if (unknownPiecesAbove !== undefined) ahead += ` (only when the highest column is above ${unknownPiecesAbove} rows)`;
+  } else if (unknownPiecesAbove !== undefined) {
+    ahead += `; the highest column is ${board.stackHeight()} rows, not above ${unknownPiecesAbove}, so the unknown next piece is not weighed`;
+  }
   const lines = [`${explanation.agent}, ${title}: ${pieceName(explanation.piece)}, ${candidates.length} placements, ${ahead}.`];
   if (candidates.length === 0) return [...lines, 'The piece has no placement: the game ends here.'];
   const chosen = candidates[0];
