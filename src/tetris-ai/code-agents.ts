@@ -16,7 +16,7 @@
  */
 import { importDefault, isCodeModule } from '../node/code-modules.ts';
 import { InputError, messageOf } from '../core/errors.ts';
-import { DEFAULT_THREAD_MEMORY_MB } from '../node/thread-limits.ts';
+import { DEFAULT_THREAD_MEMORY_MB, THREAD_START_LIMIT_MS } from '../node/thread-limits.ts';
 import { ThreadEnded, ThreadOutOfMemory, TimedThread } from '../node/timed-thread.ts';
 import type { Board } from '../tetris/board.ts';
 import { pieceName, type Piece, type PieceName } from '../tetris/pieces.ts';
@@ -199,7 +199,8 @@ function agentNameOnThread(file: string, moveTimeLimit: number, memoryMb: number
       `the agent module ${file} did not finish loading within ${limit} ms (an endless loop, or a wait that never ends, at its top level?)`,
     );
   try {
-    return thread.request('name', moveTimeLimit, unloaded) ?? file;
+    // Answering its name is the end of loading, so it has the time to start as well, not a move's time.
+    return thread.request('name', Math.max(moveTimeLimit, THREAD_START_LIMIT_MS), unloaded) ?? file;
   } catch (error) {
     if (error instanceof InputError) throw error;
     const { message } = error as Error;
