@@ -1,5 +1,6 @@
 import { maximum, mean, median, minimum, pairedComparison, standardError } from '../core/stats.ts';
 import { InputError } from '../core/errors.ts';
+import { figure } from '../core/figure.ts';
 import type { Db } from '../store/database.ts';
 import type { NewTetrisRun, PlayerSummary, TetrisRun, TetrisRunSummary } from '../store/runs.ts';
 import type { AgentSpec } from '../tetris-ai/agent-spec.ts';
@@ -65,6 +66,13 @@ export interface GameInPlay {
   readonly pieces: number;
 }
 
+/** What to do when none of the games asked for is stored: play them, or go on with those stopped in play (`named`: with their player). */
+function howToStoreGames(inPlay: readonly GameInPlay[], named: boolean): string {
+  if (inPlay.length === 0) return 'play them first (`gridmind bench` stores each game as it ends)';
+  const games = inPlay.map((game) => `${named ? `${game.agent}'s ` : ''}seed ${game.seed} at ${figure(game.lines)} lines`);
+  return `${inPlay.length === 1 ? 'one was' : `${inPlay.length} were`} stopped in play (${games.join(', ')}, when last kept): --resume goes on from there`;
+}
+
 /**
  * The research-protocol benchmark: every player plays games 0 … games − 1 with seeds seedBase + g
  * (or finds them in the store); the results are summarised and, with an opponent, compared pairwise.
@@ -105,9 +113,10 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
   // The games every player has (all of them, unless only stored games were taken).
   const kept = [...Array(options.games).keys()].filter((g) => results.every((records) => records[g] !== null));
   const seeds = kept.map((g) => options.seedBase + g);
+  inPlay.sort((a, b) => a.seed - b.seed);
   if (kept.length === 0) {
     throw new InputError(
-      `none of the ${options.games} games (seeds ${options.seedBase}…${options.seedBase + options.games - 1}) is stored for ${players.map((p) => p.name).join(' and ')} with these settings: play them first (\`gridmind bench\` stores each game as it ends)`,
+      `none of the ${options.games} games (seeds ${options.seedBase}…${options.seedBase + options.games - 1}) is stored for ${players.map((p) => p.name).join(' and ')} with these settings: ${howToStoreGames(inPlay, options.vs !== null)}`,
     );
   }
   const [mine, theirs] = results.map((records) => kept.map((g) => records[g]!));
@@ -125,7 +134,7 @@ export async function runTetrisBench(options: BenchOptions): Promise<BenchResult
     ...playerSetup(options.agent, 'agent'),
     ...(options.queue !== undefined && { queue: options.queue }),
   };
-  const stoppedInPlay = runner === null ? { inPlay: inPlay.sort((a, b) => a.seed - b.seed) } : {};
+  const stoppedInPlay = runner === null ? { inPlay } : {};
   if (options.vs === null) return { summary, perGame: { lines }, seeds, ...stoppedInPlay };
   const vsLines = theirs.map((record) => record.result.lines);
   const comparison = pairedComparison(lines, vsLines);

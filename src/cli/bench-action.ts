@@ -95,7 +95,8 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
   if (storedOnly) {
     db.close();
     const inPlay = result.inPlay ?? [];
-    if (flags.json) print(JSON.stringify({ ...summary, storedOnly, requestedGames: flags.games, seeds: result.seeds, inPlay }));
+    if (flags.json)
+      print(JSON.stringify({ ...summary, storedOnly, requestedGames: flags.games, seeds: result.seeds, perGame: result.perGame, inPlay }));
     else {
       printResult(
         summary,

@@ -67,7 +67,7 @@ export function registerBenchCommands(program: Command, actions: () => Promise<B
     )
     .option(
       '--json',
-      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds","inPlay" (games stopped in play: "agent","seed","lines","pieces"), after the faults of an agent in code or a program "faults","firstFault"',
+      'print JSON: {"agent","board","games","meanLines","stderr","medianLines","minLines","maxLines","pieces","piecesPerSecond","workers","storedGames"}, with --stored-only also "storedOnly","requestedGames","seeds","perGame" (lines per seed: "lines", with --vs "vsLines"),"inPlay" (games stopped in play: "agent","seed","lines","pieces"), after the faults of an agent in code or a program "faults","firstFault"',
     )
     .addHelpText(
       'after',

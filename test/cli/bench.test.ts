@@ -189,6 +189,8 @@ describe('gridmind bench --resume', () => {
     const partial = JSON.parse((await runCli([...benchArgs, '--games', '6', '--stored-only'], storedEnv)).stdout);
     expect(partial).toMatchObject({ storedOnly: true, games: 4, requestedGames: 6, seeds: [1, 2, 3, 4], storedGames: 4 });
     expect(partial.inPlay).toEqual([{ agent: 'bcts', seed: 5, lines: 1200, pieces: 3072 }]);
+    expect(partial.perGame.lines).toHaveLength(4);
+    expect(partial.perGame.lines.reduce((sum: number, lines: number) => sum + lines, 0) / 4).toBe(partial.meanLines);
     const shown = await runCli(benchArgs.filter((arg) => arg !== '--json').concat('--games', '6', '--stored-only'), storedEnv);
     expect(shown.stdout).toMatch(/^seed 5: stopped in play, at 1,200 lines and 3,072 pieces when last kept; --resume goes on from there$/m);
     expect([partial.meanLines, partial.pieces]).toEqual([first.meanLines, first.pieces]);
@@ -207,6 +209,12 @@ describe('gridmind bench --resume', () => {
     const none = await runCli([...benchArgs, '--games', '6', '--max-pieces', '500', '--stored-only'], storedEnv);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/none of the 6 games \(seeds 1…6\) is stored for bcts with these settings: play them first/);
+    // Only a game in play: the refusal names it and how to go on.
+    const onlyInPlay = await runCli([...benchArgs, '--games', '2', '--seed-base', '5', '--stored-only'], storedEnv);
+    expect(onlyInPlay.code).toBe(2);
+    expect(onlyInPlay.stderr).toMatch(
+      /none of the 2 games \(seeds 5…6\) is stored for bcts with these settings: one was stopped in play \(seed 5 at 1,200 lines, when last kept\): --resume goes on from there/,
+    );
   });
 
   it('keeps the games finished before an interrupt, and --resume ends as an uninterrupted run does', async () => {
