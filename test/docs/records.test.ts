@@ -42,10 +42,19 @@ const RUNS_IN_DATABASES = [
       '20',
       '--stored-only',
     ],
+    everyGame: true,
   },
 ];
 
 const page = readFileSync('docs/records.md', 'utf8');
+
+/** What `gridmind bench --stored-only --json` prints, as far as the page states it. */
+interface StoredSummary {
+  readonly games: number;
+  readonly meanLines: number;
+  readonly medianLines: number;
+  readonly perGame: { readonly lines: readonly number[] };
+}
 
 describe('the records page', () => {
   it('keeps the move lists of its SameGame records, and each scores, on the plain model of the rules, what the page says', () => {
@@ -76,15 +85,19 @@ describe('the records page', () => {
     expect(page).toContain(`**${best.reduce((sum, score) => sum + score, 0).toLocaleString('en-US')}**`);
   });
 
-  for (const { name, database, summary } of RUNS_IN_DATABASES) {
+  for (const { name, database, summary, everyGame } of RUNS_IN_DATABASES) {
     it(`states the ended games of the ${name} as its kept database holds them`, async () => {
       expect(page).toContain(`GRIDMIND_DB=${database} npx gridmind ${summary.join(' ')}`);
       const { code, stdout } = await runCli([...summary, '--json'], { GRIDMIND_DB: database });
       expect(code).toBe(0);
-      const { games, meanLines } = JSON.parse(stdout) as { games: number; meanLines: number };
+      const { games, meanLines, medianLines, perGame } = JSON.parse(stdout) as StoredSummary;
       expect(games).toBeGreaterThan(0);
       expect(page).toContain(`${games.toLocaleString('en-US')} games have ended`);
       expect(page).toContain(`**${Math.round(meanLines).toLocaleString('en-US')} ±`);
+      // A run of a few games reports each of them, and their median.
+      if (everyGame) {
+        for (const lines of [...perGame.lines, medianLines]) expect(page).toContain(lines.toLocaleString('en-US'));
+      }
     });
   }
 });
