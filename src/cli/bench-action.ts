@@ -102,6 +102,7 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
         summary,
         `summarised the ${result.seeds.length} of ${flags.games} games stored so far (seeds ${flags.seedBase}…${lastSeed}); nothing was played or saved`,
       );
+      printStoredGames(result.seeds, result.perGame, vs === null ? null : vs.name);
       for (const game of inPlay) {
         print(
           `${vs === null ? '' : `${game.agent}, `}seed ${game.seed}: stopped in play, at ${figure(game.lines)} lines and ${figure(game.pieces)} pieces when last kept; --resume goes on from there`,
@@ -129,6 +130,27 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
       ? `nothing left to play: every game of seeds ${flags.seedBase}…${lastSeed} was stored, and this is run ${stored.runId} (stored ${formatDate(stored.earlier.createdAt)}; not stored again)`
       : `stored as run ${stored.runId} (${where}, seeds ${flags.seedBase}…${lastSeed}${reused})`,
   );
+}
+
+/** Stored games listed one a line up to this many; more are only summed up (`--json` gives every one). */
+const LISTED_GAMES = 100;
+
+/** Each stored game's lines by seed (and the opponent's, when paired), or where to find them when there are many. */
+function printStoredGames(
+  seeds: readonly number[],
+  perGame: { readonly lines: number[]; readonly vsLines?: number[] },
+  vsName: string | null,
+): void {
+  if (seeds.length > LISTED_GAMES) {
+    print(`every game's lines: --json ("perGame", in the order of "seeds")`);
+    return;
+  }
+  seeds.forEach((seed, i) => {
+    const vsLines = perGame.vsLines?.[i];
+    print(
+      `seed ${seed}: ${figure(perGame.lines[i])} lines${vsName === null || vsLines === undefined ? '' : `, ${vsName} ${figure(vsLines)}`}`,
+    );
+  });
 }
 
 /** The players' figures, the paired comparison when there is one, and a last line on where the games come from. */

@@ -63,7 +63,7 @@ export function registerBenchCommands(program: Command, actions: () => Promise<B
     .option('--resume', 'take the games already played with the same agent, board and settings from the database, and play only the others')
     .option(
       '--stored-only',
-      'play nothing: summarise the games of these seeds already stored for the same agent, board and settings (an unfinished run so far); nothing is saved',
+      'play nothing: summarise the games of these seeds already stored for the same agent, board and settings (an unfinished run so far) and list the lines of each (up to 100 games); nothing is saved',
     )
     .option(
       '--json',

@@ -193,6 +193,12 @@ describe('gridmind bench --resume', () => {
     expect(partial.perGame.lines.reduce((sum: number, lines: number) => sum + lines, 0) / 4).toBe(partial.meanLines);
     const shown = await runCli(benchArgs.filter((arg) => arg !== '--json').concat('--games', '6', '--stored-only'), storedEnv);
     expect(shown.stdout).toMatch(/^seed 5: stopped in play, at 1,200 lines and 3,072 pieces when last kept; --resume goes on from there$/m);
+    // Each stored game's lines, by seed.
+    const listed = [...shown.stdout.matchAll(/^seed (\d+): ([\d,]+) lines$/gm)].map(([, seed, lines]) => [
+      Number(seed),
+      Number(lines.replaceAll(',', '')),
+    ]);
+    expect(listed).toEqual(partial.seeds.map((seed: number, i: number) => [seed, partial.perGame.lines[i]]));
     expect([partial.meanLines, partial.pieces]).toEqual([first.meanLines, first.pieces]);
     const upper = JSON.parse((await runCli([...benchArgs, '--games', '4', '--seed-base', '3', '--stored-only'], storedEnv)).stdout);
     expect(upper.seeds).toEqual([3, 4]);
@@ -204,6 +210,7 @@ describe('gridmind bench --resume', () => {
     expect(paired.stdout).toMatch(/bcts on 6x8, 2 games: /);
     expect(paired.stdout).toMatch(/^paired: bcts − dellacherie = /m);
     expect(paired.stdout).toMatch(/summarised the 2 of 6 games stored so far \(seeds 1…6\); nothing was played or saved/);
+    expect(paired.stdout).toMatch(/^seed 2: [\d,]+ lines, dellacherie [\d,]+$/m);
     expect(await runCount()).toBe(2);
 
     const none = await runCli([...benchArgs, '--games', '6', '--max-pieces', '500', '--stored-only'], storedEnv);
