@@ -4,7 +4,7 @@ import type { StoredRunId } from '../bench/run-store.ts';
 import type { BenchProgress } from '../bench/eta.ts';
 import type { TaskRunner } from '../bench/task-runner.ts';
 import { sqliteTaskStore } from '../bench/task-store.ts';
-import { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer } from '../bench/tetris-bench.ts';
+import { runTetrisBench, storeTetrisBench, type BenchOptions, type BenchPlayer, type BenchResult } from '../bench/tetris-bench.ts';
 import { formatDate } from '../core/dates.ts';
 import { count } from '../core/count.ts';
 import { figure } from '../core/figure.ts';
@@ -136,11 +136,7 @@ export async function bench(flags: BenchFlags, command: Command): Promise<void> 
 const LISTED_GAMES = 100;
 
 /** Each stored game's lines by seed (and the opponent's, when paired), or where to find them when there are many. */
-function printStoredGames(
-  seeds: readonly number[],
-  perGame: { readonly lines: number[]; readonly vsLines?: number[] },
-  vsName: string | null,
-): void {
+function printStoredGames(seeds: readonly number[], perGame: BenchResult['perGame'], vsName: string | null): void {
   if (seeds.length > LISTED_GAMES) {
     print(`every game's lines: --json ("perGame", in the order of "seeds")`);
     return;
