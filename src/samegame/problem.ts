@@ -28,6 +28,13 @@ export class SameGameProblem implements Problem<SameGameState> {
   private readonly groups: GroupList;
   /** The board `groups` lists, while it has not changed since (a move is then played from the list). */
   private listed: SameGameBoard | null = null;
+  /**
+   * The board `groups` listed before its last move, played from the list with no column moving, and
+   * the columns that move changed (those the group spanned): the next `moves` finds only the groups there.
+   */
+  private moved: SameGameBoard | null = null;
+  private movedFrom = 0;
+  private movedTo = 0;
   private readonly zobrist: ZobristTable;
 
   constructor(
@@ -52,14 +59,17 @@ export class SameGameProblem implements Problem<SameGameState> {
 
   copy(target: SameGameState, source: SameGameState): void {
     if (this.listed === target.board) this.listed = null;
+    if (this.moved === target.board) this.moved = null;
     target.board.copyFrom(source.board);
     target.points = source.points;
   }
 
   moves(state: SameGameState, out: Int32Array): number {
     const groups = this.groups;
-    const count = groups.find(state.board);
-    this.listed = state.board;
+    const { board } = state;
+    const count = this.moved === board ? groups.find(board, this.movedFrom, this.movedTo) : groups.find(board);
+    this.listed = board;
+    this.moved = null;
     for (let g = 0; g < count; g++) out[g] = groups.cell[g];
     return count;
   }
@@ -78,8 +88,17 @@ export class SameGameProblem implements Problem<SameGameState> {
     const { groups } = this;
     const g = this.listed === board ? groups.groupOf[move] : -1;
     this.listed = null;
+    this.moved = null;
     if (g === undefined || g < 0) return board.removeGroup(move, this.rules.shift);
-    board.removeCells(groups.members, groups.start[g], groups.size[g], this.rules.shift);
+    const { members, start, size } = groups;
+    // A group's first cell, the move, is in its leftmost column.
+    let last = board.columnOf[move];
+    for (let i = start[g]; i < start[g] + size[g]; i++) last = Math.max(last, board.columnOf[members[i]]);
+    if (!board.removeCells(members, start[g], size[g], this.rules.shift)) {
+      this.moved = board;
+      this.movedFrom = board.columnOf[move];
+      this.movedTo = last;
+    }
     return groups.size[g];
   }
 

@@ -86,6 +86,9 @@ export class Playouts<S> {
   readonly weights: Float64Array;
   total = 0;
   private readonly priors: Float64Array;
+  /** The last prior other than 0 that {@link weigh} met, and its exp. */
+  private lastPrior = 0;
+  private lastBase = 1;
 
   constructor(
     readonly problem: Problem<S>,
@@ -111,9 +114,8 @@ export class Playouts<S> {
     if (problem.priors) {
       problem.priors(state, moves, count, priors);
       // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and
-      // the last other prior's exp is remembered.
-      let lastPrior = 0;
-      let lastBase = 1;
+      // the last other prior's exp is remembered, from step to step.
+      let { lastPrior, lastBase } = this;
       for (let i = 0; i < count; i++) {
         const prior = priors[i];
         if (prior === -Infinity) {
@@ -131,6 +133,8 @@ export class Playouts<S> {
         }
         open++;
       }
+      this.lastPrior = lastPrior;
+      this.lastBase = lastBase;
     }
     if (open === 0) bases.fill(1, 0, count);
     if (policy !== null) for (let i = 0; i < count; i++) codes[i] = problem.code!(state, moves[i]);

@@ -146,6 +146,41 @@ describe('SameGameBoard', () => {
     expect(groups.groupOf[b.index(0, 0)]).toBe(-1);
   });
 
+  it('finds again after a move from the columns it changed alone, exactly what a fresh scan finds', () => {
+    /** Everything a list says of a board: its groups with their cells, each cell's group and the singles. */
+    const listing = (groups: GroupList, b: SameGameBoard) => ({
+      groups: Array.from({ length: groups.count }, (_, g) => ({
+        first: groups.cell[g],
+        colour: groups.colour[g],
+        cells: [...groups.members.subarray(groups.start[g], groups.start[g] + groups.size[g])].sort((p, q) => p - q),
+      })),
+      groupOf: Array.from(b.heights, (height, x) => Array.from({ length: height }, (_, y) => groups.groupOf[b.index(x, y)])),
+      singles: [...groups.singles],
+    });
+    const prng = new Prng(29);
+    let narrowed = 0;
+    for (let trial = 0; trial < 80; trial++) {
+      const shift = trial % 2 === 0 ? 'left' : 'right';
+      const b = randomBoard(1 + prng.nextInt(15), 1 + prng.nextInt(15), 2 + prng.nextInt(4), 100 + trial);
+      const again = new GroupList(b);
+      const fresh = new GroupList(b);
+      let changed: [number, number] | null = null;
+      for (;;) {
+        const count = changed === null ? again.find(b) : again.find(b, ...changed);
+        fresh.find(b);
+        expect(listing(again, b)).toEqual(listing(fresh, b));
+        if (count === 0) break;
+        const g = prng.nextInt(count);
+        const cells = again.members.subarray(again.start[g], again.start[g] + again.size[g]);
+        const columns = [...cells].map((cell) => b.columnOf[cell]);
+        const moved = b.removeCells(again.members, again.start[g], again.size[g], shift);
+        changed = moved ? null : [Math.min(...columns), Math.max(...columns)];
+        if (changed !== null && (changed[0] > 1 || changed[1] < b.width - 3)) narrowed++;
+      }
+    }
+    expect(narrowed).toBeGreaterThan(500); // most finds kept groups on one side or both
+  });
+
   it('copies and compares boards', () => {
     const b = randomBoard(6, 5, 4, 3);
     const copy = b.clone();

@@ -70,6 +70,26 @@ describe('SameGameProblem', () => {
     }
   });
 
+  it('lists after a move played from its listing what a fresh listing of the board lists', () => {
+    const prng = new Prng(11);
+    for (let seed = 1; seed <= 20; seed++) {
+      const random = new SameGameProblem(randomBoard(15, 15, 3 + (seed % 3), seed), {
+        scoring: 'standard',
+        shift: seed % 2 ? 'left' : 'right',
+      });
+      const lister = new SameGameProblem(random.board, random.rules);
+      const state = random.start();
+      const moves = new Int32Array(random.maxMoves);
+      const fresh = new Int32Array(random.maxMoves);
+      for (let count = random.moves(state, moves); count > 0; count = random.moves(state, moves)) {
+        const freshCount = lister.moves(lister.clone(state), fresh);
+        expect([...moves.subarray(0, count)]).toEqual([...fresh.subarray(0, freshCount)]);
+        random.play(state, moves[prng.nextInt(count)]);
+      }
+      expect(lister.moves(lister.clone(state), fresh)).toBe(0);
+    }
+  });
+
   it('hashes equal boards reached in different orders equally, and other boards differently', () => {
     const a = problem.start();
     problem.play(a, cell(0, 2));

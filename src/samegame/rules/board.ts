@@ -149,9 +149,10 @@ export class SameGameBoard {
 
   /**
    * Removes the `size` cells listed in `group` from index `start` (one group, so one colour), then lets
-   * the board settle: the cells above fall, and empty columns close up towards `shift`.
+   * the board settle: the cells above fall, and empty columns close up towards `shift`. Returns whether
+   * any column moved.
    */
-  removeCells(group: Int32Array, start: number, size: number, shift: Shift): void {
+  removeCells(group: Int32Array, start: number, size: number, shift: Shift): boolean {
     const { cells, columnOf, heights } = this;
     this.counts[cells[group[start]] - 1] -= size;
     let first = this.width;
@@ -171,10 +172,10 @@ export class SameGameBoard {
         const colour = cells[from];
         if (colour !== 0) cells[to++] = colour;
       }
-      cells.fill(0, to, top);
+      for (let c = to; c < top; c++) cells[c] = 0; // a loop, not fill: a move empties few cells
       heights[x] = to - base;
     }
-    this.closeColumns(shift);
+    return this.closeColumns(shift);
   }
 
   private scratchArrays(): { readonly stack: Int32Array; readonly mark: Int32Array } {
@@ -183,12 +184,13 @@ export class SameGameBoard {
 
   /**
    * Moves the non-empty columns together towards `shift`, keeping their order; any empty column closes,
-   * even one the board started with.
+   * even one the board started with. Returns whether any column moved.
    */
-  private closeColumns(shift: Shift): void {
+  private closeColumns(shift: Shift): boolean {
     const { cells, heights, width } = this;
     const step = shift === 'left' ? 1 : -1;
     let to = shift === 'left' ? 0 : width - 1;
+    let moved = false;
     for (let x = to; x >= 0 && x < width; x += step) {
       if (heights[x] === 0) continue;
       if (x !== to) {
@@ -197,9 +199,11 @@ export class SameGameBoard {
         cells.fill(0, from, from + heights[x]);
         heights[to] = heights[x];
         heights[x] = 0;
+        moved = true;
       }
       to += step;
     }
+    return moved;
   }
 
   /** Rows of digits (the colour, 0-based) and `.` for empty cells, top row first. */
