@@ -65,12 +65,33 @@ export class SameGameProblem implements Problem<SameGameState> {
   }
 
   moves(state: SameGameState, out: Int32Array): number {
-    const groups = this.groups;
+    const count = this.findGroups(state.board);
+    const firsts = this.groups.cell;
+    for (let g = 0; g < count; g++) out[g] = firsts[g];
+    return count;
+  }
+
+  listMoves(state: SameGameState, moves: Int32Array, priors: Float64Array, codes: Int32Array): number {
     const { board } = state;
-    const count = this.moved === board ? groups.find(board, this.movedFrom, this.movedTo) : groups.find(board);
+    const count = this.findGroups(board);
+    const { cell: firsts, colour: colours } = this.groups;
+    const cells = board.cells.length;
+    const tabu = mostFrequentColour(board.counts);
+    for (let g = 0; g < count; g++) {
+      const cell = firsts[g];
+      const colour = colours[g];
+      moves[g] = cell;
+      priors[g] = colour === tabu ? TABU_PRIOR : 0;
+      codes[g] = policyCode(colour, cell, cells);
+    }
+    return count;
+  }
+
+  /** Finds the groups of `board` into `groups` (after a move played from them, in the columns around it alone); returns their number. */
+  private findGroups(board: SameGameBoard): number {
+    const count = this.moved === board ? this.groups.find(board, this.movedFrom, this.movedTo) : this.groups.find(board);
     this.listed = board;
     this.moved = null;
-    for (let g = 0; g < count; g++) out[g] = groups.cell[g];
     return count;
   }
 
@@ -123,7 +144,7 @@ export class SameGameProblem implements Problem<SameGameState> {
   }
 
   code(state: SameGameState, move: number): number {
-    return (state.board.cells[move] - 1) * state.board.cells.length + move;
+    return policyCode(state.board.cells[move] - 1, move, state.board.cells.length);
   }
 
   priors(state: SameGameState, moves: Int32Array, count: number, out: Float64Array): void {
@@ -139,6 +160,11 @@ export class SameGameProblem implements Problem<SameGameState> {
  * good); on the standard set it also scored as well as a ban.
  */
 const TABU_PRIOR = -3;
+
+/** The policy code of the move on `cell`, a group of colour `colour` (0-based), on a board of `cellCount` cells (frame included). */
+function policyCode(colour: number, cell: number, cellCount: number): number {
+  return colour * cellCount + cell;
+}
 
 /** Whether any group of 2 or more cells is left. */
 export function hasMove(board: SameGameBoard): boolean {

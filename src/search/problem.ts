@@ -53,6 +53,12 @@ export interface Problem<S> {
    * −Infinity are drawn only when every move has it (then uniformly). Without priors, all are 0.
    */
   priors?(state: S, moves: Int32Array, count: number, out: Float64Array): void;
+  /**
+   * Optional, for playouts, where it saves time: what `moves`, `priors` and `code` give, in one call.
+   * Writes the moves of `state` to `moves`, and per move its prior to `priors` and (given {@link code})
+   * its code to `codes`; returns their number. It must give exactly what those three give.
+   */
+  listMoves?(state: S, moves: Int32Array, priors: Float64Array, codes: Int32Array): number;
 }
 
 /**

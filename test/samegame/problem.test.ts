@@ -90,6 +90,30 @@ describe('SameGameProblem', () => {
     }
   });
 
+  it('lists moves with their priors and codes in one call exactly as moves, priors and code give them', () => {
+    const prng = new Prng(17);
+    for (let seed = 1; seed <= 10; seed++) {
+      const random = new SameGameProblem(randomBoard(15, 15, 2 + (seed % 4), seed), {
+        scoring: 'standard',
+        shift: seed % 2 ? 'left' : 'right',
+      });
+      const separate = new SameGameProblem(random.board, random.rules);
+      const state = random.start();
+      const size = random.maxMoves;
+      const [moves, expectedMoves, codes] = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
+      const [priors, expectedPriors] = [new Float64Array(size), new Float64Array(size)];
+      for (let count = random.listMoves(state, moves, priors, codes); count > 0; count = random.listMoves(state, moves, priors, codes)) {
+        const copy = separate.clone(state);
+        expect(separate.moves(copy, expectedMoves)).toBe(count);
+        separate.priors(copy, expectedMoves, count, expectedPriors);
+        expect([...moves.subarray(0, count)]).toEqual([...expectedMoves.subarray(0, count)]);
+        expect([...priors.subarray(0, count)]).toEqual([...expectedPriors.subarray(0, count)]);
+        expect([...codes.subarray(0, count)]).toEqual(Array.from(expectedMoves.subarray(0, count), (move) => separate.code(copy, move)));
+        random.play(state, moves[prng.nextInt(count)]);
+      }
+    }
+  });
+
   it('hashes equal boards reached in different orders equally, and other boards differently', () => {
     const a = problem.start();
     problem.play(a, cell(0, 2));
