@@ -71,7 +71,6 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
   const length = problem.maxDepth;
   // policies[n] for levels 1 … level; a playout (level 0) only reads its caller's policy.
   const policies = Array.from({ length: level + 1 }, (_, n) => new Policy(n === 0 ? 0 : codeCount));
-  const before = new Float64Array(codeCount);
   const touched = new Int32Array(codeCount);
   const isTouched = new Uint8Array(codeCount);
   let weights = new Float64Array(1024);
@@ -84,17 +83,19 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
   const state = problem.start();
   const guide = (s: S): number => (problem.guide ? problem.guide(s) : problem.score(s));
 
-  /** Adapts `policy` towards the game of `record`, with probabilities from the policy as it was before. */
+  /**
+   * Adapts `policy` towards the game of `record`, with probabilities from the policy as it was before:
+   * the logits change along the game, and the weights, which the probabilities come from, only after it.
+   */
   const adapt = (policy: Policy, record: GameRecord): void => {
-    before.set(policy.weights);
-    const { logits } = policy;
+    const { logits, weights: policyWeights } = policy;
     const { offsets, codes, bases, played } = record;
     if (weights.length < codes.length) weights = new Float64Array(codes.length);
     let changed = 0;
     for (let t = 0; t < record.steps; t++) {
       const from = offsets[t];
       const to = offsets[t + 1];
-      const scale = alpha / weigh(bases, before, codes, to - from, weights, from);
+      const scale = alpha / weigh(bases, policyWeights, codes, to - from, weights, from);
       for (let i = from; i < to; i++) {
         const code = codes[i];
         logits[code] -= scale * weights[i];
@@ -109,7 +110,7 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
       const code = touched[k];
       isTouched[code] = 0;
       logits[code] = Math.max(-WEIGHT_LIMIT, Math.min(WEIGHT_LIMIT, logits[code]));
-      policy.weights[code] = Math.exp(logits[code]);
+      policyWeights[code] = Math.exp(logits[code]);
     }
   };
 
