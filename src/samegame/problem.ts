@@ -30,7 +30,8 @@ export class SameGameProblem implements Problem<SameGameState> {
   private listed: SameGameBoard | null = null;
   /**
    * The board `groups` listed before its last move, played from the list with no column moving, and
-   * the columns that move changed (those the group spanned): the next `moves` finds only the groups there.
+   * the columns that move changed (those the group spanned): the next `moves` or `listMoves` on it finds
+   * only the groups around them.
    */
   private moved: SameGameBoard | null = null;
   private movedFrom = 0;
@@ -81,7 +82,7 @@ export class SameGameProblem implements Problem<SameGameState> {
       const cell = firsts[g];
       const colour = colours[g];
       moves[g] = cell;
-      priors[g] = colour === tabu ? TABU_PRIOR : 0;
+      priors[g] = tabuPrior(colour, tabu);
       codes[g] = policyCode(colour, cell, cells);
     }
     return count;
@@ -112,12 +113,16 @@ export class SameGameProblem implements Problem<SameGameState> {
     this.moved = null;
     if (g === undefined || g < 0) return board.removeGroup(move, this.rules.shift);
     const { members, start, size } = groups;
-    // A group's first cell, the move, is in its leftmost column.
-    let last = board.columnOf[move];
-    for (let i = start[g]; i < start[g] + size[g]; i++) last = Math.max(last, board.columnOf[members[i]]);
+    let first = board.width;
+    let last = -1;
+    for (let i = start[g]; i < start[g] + size[g]; i++) {
+      const column = board.columnOf[members[i]];
+      if (column < first) first = column;
+      if (column > last) last = column;
+    }
     if (!board.removeCells(members, start[g], size[g], this.rules.shift)) {
       this.moved = board;
-      this.movedFrom = board.columnOf[move];
+      this.movedFrom = first;
       this.movedTo = last;
     }
     return groups.size[g];
@@ -149,8 +154,8 @@ export class SameGameProblem implements Problem<SameGameState> {
 
   priors(state: SameGameState, moves: Int32Array, count: number, out: Float64Array): void {
     const { cells, counts } = state.board;
-    const tabu = mostFrequentColour(counts) + 1;
-    for (let i = 0; i < count; i++) out[i] = cells[moves[i]] === tabu ? TABU_PRIOR : 0;
+    const tabu = mostFrequentColour(counts);
+    for (let i = 0; i < count; i++) out[i] = tabuPrior(cells[moves[i]] - 1, tabu);
   }
 }
 
@@ -164,6 +169,11 @@ const TABU_PRIOR = -3;
 /** The policy code of the move on `cell`, a group of colour `colour` (0-based), on a board of `cellCount` cells (frame included). */
 function policyCode(colour: number, cell: number, cellCount: number): number {
   return colour * cellCount + cell;
+}
+
+/** The prior of a move removing a group of colour `colour` when `tabu` is the tabu colour (both 0-based). */
+function tabuPrior(colour: number, tabu: number): number {
+  return colour === tabu ? TABU_PRIOR : 0;
 }
 
 /** Whether any group of 2 or more cells is left. */

@@ -108,12 +108,12 @@ export class Playouts<S> {
    */
   weigh(state: S, policy: Float64Array | null): number {
     const { problem, moves, codes, priors, bases } = this;
-    const listed = problem.listMoves !== undefined;
-    const count = listed ? problem.listMoves!(state, moves, priors, codes) : problem.moves(state, moves);
+    const inOnePass = problem.listMoves !== undefined;
+    const count = inOnePass ? problem.listMoves!(state, moves, priors, codes) : problem.moves(state, moves);
     if (count === 0) return 0;
     let open = 0;
-    if (listed || problem.priors) {
-      if (!listed) problem.priors!(state, moves, count, priors);
+    if (inOnePass || problem.priors) {
+      if (!inOnePass) problem.priors!(state, moves, count, priors);
       // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and
       // the last other prior's exp is remembered, from step to step.
       let { lastPrior, lastBase } = this;
@@ -138,7 +138,7 @@ export class Playouts<S> {
       this.lastBase = lastBase;
     }
     if (open === 0) bases.fill(1, 0, count);
-    if (policy !== null && !listed) for (let i = 0; i < count; i++) codes[i] = problem.code!(state, moves[i]);
+    if (policy !== null && !inOnePass) for (let i = 0; i < count; i++) codes[i] = problem.code!(state, moves[i]);
     this.total = weigh(bases, policy, codes, count, this.weights);
     return count;
   }

@@ -81,12 +81,23 @@ describe('SameGameProblem', () => {
       const state = random.start();
       const moves = new Int32Array(random.maxMoves);
       const fresh = new Int32Array(random.maxMoves);
+      const group = new Int32Array(random.maxMoves * 2);
       for (let count = random.moves(state, moves); count > 0; count = random.moves(state, moves)) {
         const freshCount = lister.moves(lister.clone(state), fresh);
         expect([...moves.subarray(0, count)]).toEqual([...fresh.subarray(0, freshCount)]);
-        random.play(state, moves[prng.nextInt(count)]);
+        // Any cell of a group plays it, not only the first.
+        const size = state.board.group(moves[prng.nextInt(count)], group);
+        random.play(state, group[prng.nextInt(size)]);
       }
       expect(lister.moves(lister.clone(state), fresh)).toBe(0);
+      // A board played from its listing and then overwritten lists the other board's moves.
+      const played = random.start();
+      const other = random.start();
+      random.play(other, moves[random.moves(other, moves) - 1]);
+      random.play(played, moves[random.moves(played, moves) >> 1]);
+      random.copy(played, other);
+      const count = random.moves(played, moves);
+      expect([...moves.subarray(0, count)]).toEqual([...fresh.subarray(0, lister.moves(lister.clone(other), fresh))]);
     }
   });
 

@@ -15,7 +15,7 @@ export class GroupList {
   /** Number of groups of 2 or more cells found by the last `find`. */
   count = 0;
   /** Number of their cells (the length of `members` in use). */
-  used = 0;
+  private used = 0;
   /** Per group: its first cell (index into the board's cells), size, colour (0-based) and members' offset. */
   readonly cell: Int32Array;
   readonly size: Int32Array;
@@ -29,7 +29,7 @@ export class GroupList {
   private readonly counts: Int32Array;
   private readonly singleCounts: Int32Array;
   private singlesCounted = false;
-  /** The groups kept at the right of a change while the columns left of them are scanned: as above. */
+  /** The groups kept at the right of a change while the columns left of them are scanned: their `cell`, `size`, `colour` and `members`. */
   private readonly tail: {
     readonly cell: Int32Array;
     readonly size: Int32Array;
@@ -68,6 +68,9 @@ export class GroupList {
     const { cells, heights, stride } = board;
     const { groupOf, members, cell: firsts, size: sizes, colour: colours, start: starts } = this;
     const scanTo = Math.min(changedTo + 2, board.width);
+    // The tail first: keepHead forgets whatever of the list keepTail has not set aside. The tail's cells
+    // keep their old labels in `groupOf` until it is listed again: no fill reaches them, as no group
+    // found now borders them.
     const tail = this.keepTail(board, scanTo);
     let x = this.keepHead(board, changedFrom - 1);
     let count = this.count;
@@ -104,7 +107,7 @@ export class GroupList {
       }
       count++;
     }
-    for (let k = 0; k < this.counts.length; k++) this.counts[k] = board.counts[k];
+    this.counts.set(board.counts);
     this.singlesCounted = false;
     this.count = count;
     this.used = used;
