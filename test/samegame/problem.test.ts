@@ -12,6 +12,13 @@ const board = parseBoardText(['2201', '3001', '3441'].join('\n'));
 const problem = new SameGameProblem(board, { scoring: 'standard', shift: 'left' });
 const cell = (x: number, y: number) => board.index(x, y);
 
+/** Two problems on one random 15 × 15 board of `colours` colours (columns close left on odd seeds), each with its own group list. */
+function twoProblems(seed: number, colours: number): [SameGameProblem, SameGameProblem] {
+  const rules = { scoring: 'standard', shift: seed % 2 ? 'left' : 'right' } as const;
+  const board = randomBoard(15, 15, colours, seed);
+  return [new SameGameProblem(board, rules), new SameGameProblem(board, rules)];
+}
+
 describe('SameGameProblem', () => {
   it('lists one move per group, its lowest cell in its leftmost column', () => {
     const moves = new Int32Array(problem.maxMoves);
@@ -73,11 +80,7 @@ describe('SameGameProblem', () => {
   it('lists after a move played from its listing what a fresh listing of the board lists', () => {
     const prng = new Prng(11);
     for (let seed = 1; seed <= 20; seed++) {
-      const random = new SameGameProblem(randomBoard(15, 15, 3 + (seed % 3), seed), {
-        scoring: 'standard',
-        shift: seed % 2 ? 'left' : 'right',
-      });
-      const lister = new SameGameProblem(random.board, random.rules);
+      const [random, lister] = twoProblems(seed, 3 + (seed % 3));
       const state = random.start();
       const moves = new Int32Array(random.maxMoves);
       const fresh = new Int32Array(random.maxMoves);
@@ -104,11 +107,7 @@ describe('SameGameProblem', () => {
   it('lists moves with their priors and codes in one call exactly as moves, priors and code give them', () => {
     const prng = new Prng(17);
     for (let seed = 1; seed <= 10; seed++) {
-      const random = new SameGameProblem(randomBoard(15, 15, 2 + (seed % 4), seed), {
-        scoring: 'standard',
-        shift: seed % 2 ? 'left' : 'right',
-      });
-      const separate = new SameGameProblem(random.board, random.rules);
+      const [random, separate] = twoProblems(seed, 2 + (seed % 4));
       const state = random.start();
       const size = random.maxMoves;
       const [moves, expectedMoves, codes] = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
