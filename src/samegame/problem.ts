@@ -34,8 +34,7 @@ export class SameGameProblem implements Problem<SameGameState> {
    * only the groups around them.
    */
   private moved: SameGameBoard | null = null;
-  private movedFrom = 0;
-  private movedTo = 0;
+  private readonly movedColumns = new Int32Array(2);
   private readonly zobrist: ZobristTable;
 
   constructor(
@@ -90,7 +89,8 @@ export class SameGameProblem implements Problem<SameGameState> {
 
   /** Finds the groups of `board` into `groups` (after a move played from them, in the columns around it alone); returns their number. */
   private findGroups(board: SameGameBoard): number {
-    const count = this.moved === board ? this.groups.find(board, this.movedFrom, this.movedTo) : this.groups.find(board);
+    const { groups, movedColumns } = this;
+    const count = this.moved === board ? groups.find(board, movedColumns[0], movedColumns[1]) : groups.find(board);
     this.listed = board;
     this.moved = null;
     return count;
@@ -112,18 +112,8 @@ export class SameGameProblem implements Problem<SameGameState> {
     this.listed = null;
     this.moved = null;
     if (g === undefined || g < 0) return board.removeGroup(move, this.rules.shift);
-    const { members, start, size } = groups;
-    let first = board.width;
-    let last = -1;
-    for (let i = start[g]; i < start[g] + size[g]; i++) {
-      const column = board.columnOf[members[i]];
-      if (column < first) first = column;
-      if (column > last) last = column;
-    }
-    if (!board.removeCells(members, start[g], size[g], this.rules.shift)) {
+    if (!board.removeCells(groups.members, groups.start[g], groups.size[g], this.rules.shift, this.movedColumns)) {
       this.moved = board;
-      this.movedFrom = first;
-      this.movedTo = last;
     }
     return groups.size[g];
   }

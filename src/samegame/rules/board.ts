@@ -150,9 +150,9 @@ export class SameGameBoard {
   /**
    * Removes the `size` cells listed in `group` from index `start` (one group, so one colour), then lets
    * the board settle: the cells above fall, and empty columns close up towards `shift`. Returns whether
-   * any column moved.
+   * any column moved. With `span`, writes to it the first and the last column the group spanned.
    */
-  removeCells(group: Int32Array, start: number, size: number, shift: Shift): boolean {
+  removeCells(group: Int32Array, start: number, size: number, shift: Shift, span?: Int32Array): boolean {
     const { cells, columnOf, heights } = this;
     this.counts[cells[group[start]] - 1] -= size;
     let first = this.width;
@@ -163,6 +163,10 @@ export class SameGameBoard {
       const x = columnOf[c];
       if (x < first) first = x;
       if (x > last) last = x;
+    }
+    if (span !== undefined) {
+      span[0] = first;
+      span[1] = last;
     }
     for (let x = first; x <= last; x++) {
       const base = this.bottom(x);
