@@ -12,9 +12,10 @@ export class HeuristicRater {
   private readonly scratch: SameGameBoard;
   /** Per cell of the board after a move, the cell it came from. */
   private readonly origin: Int32Array;
-  /** Per column, the cells left after a move; per cell, 1 while a move removes it. */
+  /** Per column, the cells left after a move; per cell, 1 while a move removes it; the cells of the group a move removes. */
   private readonly left: Int32Array;
   private readonly gone: Uint8Array;
+  private readonly removed: Int32Array;
 
   constructor(
     board: SameGameBoard,
@@ -26,6 +27,7 @@ export class HeuristicRater {
     this.origin = new Int32Array(board.cells.length);
     this.left = new Int32Array(board.width);
     this.gone = new Uint8Array(board.cells.length);
+    this.removed = new Int32Array(board.width * board.height);
   }
 
   /** Writes heuristic `name`'s value of each of the `count` moves (cells of groups of 2 or more) of `board` to `out`. */
@@ -36,12 +38,12 @@ export class HeuristicRater {
     const tabu = mostFrequentColour(board.counts);
     const penalty = 4 * (board.width * board.height) ** 2;
     for (let i = 0; i < count; i++) {
-      const g = before.groupOf[moves[i]];
-      const n = before.size[g];
-      const colour = before.colour[g];
+      const first = before.groupOf[moves[i]];
+      const n = before.sizeOf[first];
+      const colour = before.colourOf[first];
       let value = n * (n - 1);
       if (level >= 2) value -= before.singles[colour];
-      if (level >= 3) value += this.merged(board, g) + this.cornerCloseness(board, g);
+      if (level >= 3) value += this.merged(board, first) + this.cornerCloseness(board, first);
       if (level >= 4 && colour === tabu) value -= penalty;
       out[i] = value;
     }
@@ -55,32 +57,35 @@ export class HeuristicRater {
     };
   }
 
-  /** x + y as the heuristics count them (see {@link HeuristicName}) of group g's cell nearest the bottom corner on the closing side. */
-  private cornerCloseness(board: SameGameBoard, g: number): number {
+  /** x + y as the heuristics count them (see {@link HeuristicName}) of the cell nearest the bottom corner on the closing side of the group whose first cell is `first`. */
+  private cornerCloseness(board: SameGameBoard, first: number): number {
     const { before } = this;
     let best = 0;
-    for (let i = before.start[g]; i < before.start[g] + before.size[g]; i++) {
-      const cell = before.members[i];
+    for (let cell = first; cell >= 0; cell = before.next[cell]) {
       const x = this.shift === 'right' ? board.columnOf[cell] : board.width - 1 - board.columnOf[cell];
       best = Math.max(best, x + board.height - 1 - board.rowOf[cell]);
     }
     return best;
   }
 
-  /** Σ n(n − 1) over the groups after removing group g whose cells came from two or more groups before. */
-  private merged(board: SameGameBoard, g: number): number {
-    const { before, after, scratch, origin } = this;
+  /**
+   * Σ n(n − 1) over the groups after removing the group whose first cell is `first`, for each group whose
+   * cells came from two or more groups before.
+   */
+  private merged(board: SameGameBoard, first: number): number {
+    const { before, after, scratch, origin, removed } = this;
+    const size = before.cellsOf(first, removed);
     scratch.copyFrom(board);
-    this.traceMoves(board, before.members, before.start[g], before.size[g]);
-    scratch.removeCells(before.members, before.start[g], before.size[g], this.shift);
+    this.traceMoves(board, removed, size);
+    scratch.removeCells(removed, 0, size, this.shift);
     const groups = after.find(scratch);
     let sum = 0;
     for (let h = 0; h < groups; h++) {
-      const first = after.members[after.start[h]];
-      const label = labelBefore(before, origin[first]);
-      for (let i = after.start[h] + 1; i < after.start[h] + after.size[h]; i++) {
-        if (labelBefore(before, origin[after.members[i]]) !== label) {
-          sum += after.size[h] * (after.size[h] - 1);
+      const firstAfter = after.cell[h];
+      const label = labelBefore(before, origin[firstAfter]);
+      for (let cell = after.next[firstAfter]; cell >= 0; cell = after.next[cell]) {
+        if (labelBefore(before, origin[cell]) !== label) {
+          sum += after.sizeOf[firstAfter] * (after.sizeOf[firstAfter] - 1);
           break;
         }
       }
@@ -90,12 +95,12 @@ export class HeuristicRater {
 
   /**
    * Fills `origin`: for each cell of the board after removing from `board` the `size` cells listed in
-   * `removed` from index `start`, the cell it was before.
+   * `removed`, the cell it was before.
    */
-  private traceMoves(board: SameGameBoard, removed: Int32Array, start: number, size: number): void {
+  private traceMoves(board: SameGameBoard, removed: Int32Array, size: number): void {
     const { origin, left, gone } = this;
     const { heights, width } = board;
-    for (let i = start; i < start + size; i++) gone[removed[i]] = 1;
+    for (let i = 0; i < size; i++) gone[removed[i]] = 1;
     let kept = 0;
     for (let x = 0; x < width; x++) {
       left[x] = heights[x];
@@ -112,11 +117,11 @@ export class HeuristicRater {
       }
       to++;
     }
-    for (let i = start; i < start + size; i++) gone[removed[i]] = 0;
+    for (let i = 0; i < size; i++) gone[removed[i]] = 0;
   }
 }
 
-/** The group of `cell` on the board before the move: its index, or a label of its own for a lone cell. */
+/** The group of `cell` on the board before the move: its first cell, or a label of its own for a lone cell. */
 function labelBefore(groups: GroupList, cell: number): number {
   const g = groups.groupOf[cell];
   return g >= 0 ? g : -1 - cell;

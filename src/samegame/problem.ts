@@ -35,6 +35,8 @@ export class SameGameProblem implements Problem<SameGameState> {
    */
   private moved: SameGameBoard | null = null;
   private readonly movedColumns = new Int32Array(2);
+  /** The cells of the group a move removes. */
+  private readonly removed: Int32Array;
   private readonly zobrist: ZobristTable;
 
   constructor(
@@ -46,6 +48,7 @@ export class SameGameProblem implements Problem<SameGameState> {
     this.maxDepth = cells >> 1;
     this.codeCount = board.colours * board.cells.length;
     this.groups = new GroupList(board);
+    this.removed = new Int32Array(cells);
     this.zobrist = new ZobristTable(board.cells.length, board.colours + 1);
   }
 
@@ -74,12 +77,12 @@ export class SameGameProblem implements Problem<SameGameState> {
   listMoves(state: SameGameState, moves: Int32Array, priors: Float64Array, codes: Int32Array): number {
     const { board } = state;
     const count = this.findGroups(board);
-    const { cell: firsts, colour: colours } = this.groups;
+    const { cell: firsts, colourOf } = this.groups;
     const cells = board.cells.length;
     const tabu = mostFrequentColour(board.counts);
     for (let g = 0; g < count; g++) {
       const cell = firsts[g];
-      const colour = colours[g];
+      const colour = colourOf[cell];
       moves[g] = cell;
       priors[g] = tabuPrior(colour, tabu);
       codes[g] = policyCode(colour, cell, cells);
@@ -107,15 +110,14 @@ export class SameGameProblem implements Problem<SameGameState> {
    * after `moves` on this board its groups are listed, so the group is taken from the list.
    */
   private removeMove(board: SameGameBoard, move: number): number {
-    const { groups } = this;
-    const g = this.listed === board ? groups.groupOf[move] : -1;
+    const { groups, removed } = this;
+    const first = this.listed === board ? groups.groupOf[move] : -1;
     this.listed = null;
     this.moved = null;
-    if (g === undefined || g < 0) return board.removeGroup(move, this.rules.shift);
-    if (!board.removeCells(groups.members, groups.start[g], groups.size[g], this.rules.shift, this.movedColumns)) {
-      this.moved = board;
-    }
-    return groups.size[g];
+    if (first === undefined || first < 0) return board.removeGroup(move, this.rules.shift);
+    const size = groups.cellsOf(first, removed);
+    if (!board.removeCells(removed, 0, size, this.rules.shift, this.movedColumns)) this.moved = board;
+    return size;
   }
 
   score(state: SameGameState): number {

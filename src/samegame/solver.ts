@@ -165,7 +165,7 @@ function explainSolve(
     return {
       x: columnOf[cell],
       y: rowOf[cell],
-      size: groups.size[groups.groupOf[cell]],
+      size: groups.sizeOf[groups.groupOf[cell]],
       rating: heuristic === null ? null : ratings[i],
       games: record?.games ?? 0,
       best: record?.best ?? null,

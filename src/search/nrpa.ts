@@ -148,9 +148,8 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
       const value = search(n - 1);
       if (value >= bestValue) {
         bestValue = value;
-        best[n].set(best[n - 1].subarray(0, bestLength[n - 1]));
-        bestLength[n] = bestLength[n - 1];
-        records[n].copyFrom(records[n - 1]);
+        // Slot n − 1 is rewritten before it is read again (by the next search(n − 1)), so the game moves, uncopied.
+        swap(n, n - 1);
       }
       if (budget.exhausted) break;
       adapt(policies[n], records[n]);

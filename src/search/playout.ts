@@ -42,24 +42,6 @@ export class GameRecord {
     this.offsets[t + 1] = used + count;
     this.steps = t + 1;
   }
-
-  copyFrom(other: GameRecord): void {
-    const steps = other.steps;
-    const entries = other.offsets[steps];
-    if (this.offsets.length < other.offsets.length) {
-      this.offsets = new Int32Array(other.offsets.length);
-      this.played = new Int32Array(other.offsets.length);
-    }
-    if (this.codes.length < entries) {
-      this.codes = new Int32Array(other.codes.length);
-      this.bases = new Float64Array(other.codes.length);
-    }
-    this.offsets.set(other.offsets.subarray(0, steps + 1));
-    this.played.set(other.played.subarray(0, steps));
-    this.codes.set(other.codes.subarray(0, entries));
-    this.bases.set(other.bases.subarray(0, entries));
-    this.steps = steps;
-  }
 }
 
 function growInt(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
@@ -107,39 +89,47 @@ export class Playouts<S> {
    * move has it: then their base weights are all 1.
    */
   weigh(state: S, policy: Float64Array | null): number {
-    const { problem, moves, codes, priors, bases } = this;
+    const { problem, moves, codes, priors, bases, weights } = this;
     const inOnePass = problem.listMoves !== undefined;
     const count = inOnePass ? problem.listMoves!(state, moves, priors, codes) : problem.moves(state, moves);
     if (count === 0) return 0;
+    const withPriors = inOnePass || problem.priors !== undefined;
+    if (!inOnePass) {
+      problem.priors?.(state, moves, count, priors);
+      if (policy !== null) for (let i = 0; i < count; i++) codes[i] = problem.code!(state, moves[i]);
+    }
+    // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and the
+    // last other prior's exp is remembered, from step to step.
+    let { lastPrior, lastBase } = this;
     let open = 0;
-    if (inOnePass || problem.priors) {
-      if (!inOnePass) problem.priors!(state, moves, count, priors);
-      // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and
-      // the last other prior's exp is remembered, from step to step.
-      let { lastPrior, lastBase } = this;
-      for (let i = 0; i < count; i++) {
-        const prior = priors[i];
-        if (prior === -Infinity) {
-          bases[i] = 0;
-          continue;
-        }
-        if (prior === 0) {
-          bases[i] = 1;
-        } else {
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      let base = 1;
+      const prior = withPriors ? priors[i] : 0;
+      if (prior === -Infinity) {
+        base = 0;
+      } else {
+        open++;
+        if (prior !== 0) {
           if (prior !== lastPrior) {
             lastPrior = prior;
             lastBase = Math.exp(prior);
           }
-          bases[i] = lastBase;
+          base = lastBase;
         }
-        open++;
       }
-      this.lastPrior = lastPrior;
-      this.lastBase = lastBase;
+      bases[i] = base;
+      const weight = policy === null ? base : base * policy[codes[i]];
+      weights[i] = weight;
+      total += weight;
     }
-    if (open === 0) bases.fill(1, 0, count);
-    if (policy !== null && !inOnePass) for (let i = 0; i < count; i++) codes[i] = problem.code!(state, moves[i]);
-    this.total = weigh(bases, policy, codes, count, this.weights);
+    this.lastPrior = lastPrior;
+    this.lastBase = lastBase;
+    if (open === 0) {
+      bases.fill(1, 0, count);
+      total = weigh(bases, policy, codes, count, weights);
+    }
+    this.total = total;
     return count;
   }
 

@@ -11,6 +11,12 @@ import { groupOf, movesOf, removed, type Columns } from './reference.ts';
 
 const board = (...rows: string[]) => parseBoardText(rows.join('\n'));
 
+/** The cells of the group whose first cell is `first`, in the order the list chains them. */
+function cellsOf(groups: GroupList, first: number): number[] {
+  const out = new Int32Array(groups.groupOf.length);
+  return Array.from(out.subarray(0, groups.cellsOf(first, out)));
+}
+
 /** The board's columns as the reference model writes them. */
 function columnsFrom(b: SameGameBoard): Columns {
   return Array.from({ length: b.width }, (_, x) => Array.from({ length: b.heights[x] }, (_, y) => b.colourAt(x, y)));
@@ -70,8 +76,8 @@ describe('SameGameBoard', () => {
         if (count === 0) break;
         const g = prng.nextInt(count);
         const [x, y] = [b.columnOf[groups.cell[g]], b.rowOf[groups.cell[g]]];
-        expect(groups.size[g]).toBe(groupOf(model, x, y).length);
-        expect(b.removeGroup(groups.cell[g], shift)).toBe(groups.size[g]);
+        expect(groups.sizeOf[groups.cell[g]]).toBe(groupOf(model, x, y).length);
+        expect(b.removeGroup(groups.cell[g], shift)).toBe(groups.sizeOf[groups.cell[g]]);
         expect(columnsFrom(b)).toEqual(removed(model, x, y, shift));
         expect([...b.counts].reduce((a, c) => a + c, 0)).toBe(b.cellCount());
       }
@@ -104,12 +110,11 @@ describe('SameGameBoard', () => {
     const groups = new GroupList(b);
     expect(groups.find(b)).toBe(3);
     const found = Array.from({ length: groups.count }, (_, g) => ({
-      colour: groups.colour[g],
+      colour: groups.colourOf[groups.cell[g]],
       first: [b.columnOf[groups.cell[g]], b.rowOf[groups.cell[g]]],
-      cells: Array.from(groups.members.subarray(groups.start[g], groups.start[g] + groups.size[g]), (c) => [
-        b.columnOf[c],
-        b.rowOf[c],
-      ]).sort(),
+      cells: cellsOf(groups, groups.cell[g])
+        .map((c) => [b.columnOf[c], b.rowOf[c]])
+        .sort(),
     }));
     expect(found).toEqual([
       {
@@ -142,7 +147,9 @@ describe('SameGameBoard', () => {
       },
     ]);
     expect([...groups.singles]).toEqual([0, 0, 0, 1, 1]);
-    expect(groups.groupOf[b.index(3, 1)]).toBe(2);
+    expect(groups.groupOf[b.index(3, 1)]).toBe(groups.cell[2]);
+    expect(cellsOf(groups, groups.cell[2])[0]).toBe(groups.cell[2]);
+    expect(groups.sizeOf[groups.cell[2]]).toBe(4);
     expect(groups.groupOf[b.index(0, 0)]).toBe(-1);
   });
 
@@ -151,8 +158,9 @@ describe('SameGameBoard', () => {
     const listing = (groups: GroupList, b: SameGameBoard) => ({
       groups: Array.from({ length: groups.count }, (_, g) => ({
         first: groups.cell[g],
-        colour: groups.colour[g],
-        cells: [...groups.members.subarray(groups.start[g], groups.start[g] + groups.size[g])].sort((p, q) => p - q),
+        colour: groups.colourOf[groups.cell[g]],
+        size: groups.sizeOf[groups.cell[g]],
+        cells: cellsOf(groups, groups.cell[g]).sort((p, q) => p - q),
       })),
       groupOf: Array.from(b.heights, (height, x) => Array.from({ length: height }, (_, y) => groups.groupOf[b.index(x, y)])),
       singles: [...groups.singles],
@@ -171,9 +179,9 @@ describe('SameGameBoard', () => {
         expect(listing(again, b)).toEqual(listing(fresh, b));
         if (count === 0) break;
         const g = prng.nextInt(count);
-        const cells = again.members.subarray(again.start[g], again.start[g] + again.size[g]);
-        const columns = [...cells].map((cell) => b.columnOf[cell]);
-        const moved = b.removeCells(again.members, again.start[g], again.size[g], shift);
+        const cells = cellsOf(again, again.cell[g]);
+        const columns = cells.map((cell) => b.columnOf[cell]);
+        const moved = b.removeCells(Int32Array.from(cells), 0, cells.length, shift);
         changed = moved ? null : [Math.min(...columns), Math.max(...columns)];
         if (changed !== null && (changed[0] > 1 || changed[1] < b.width - 3)) narrowed++;
       }

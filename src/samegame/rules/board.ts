@@ -23,9 +23,10 @@ export class SameGameBoard {
   readonly rowOf: Uint8Array;
   /**
    * Scratch for {@link group} and {@link removeGroup}: the cells found, and per cell the stamp of the last
-   * fill that reached it; made at the first use (a board kept as a copy, such as an undo snapshot, never needs it).
+   * fill that reached it and the chain of the group found; made at the first use (a board kept as a copy,
+   * such as an undo snapshot, never needs it).
    */
-  private scratch: { readonly stack: Int32Array; readonly mark: Int32Array } | null = null;
+  private scratch: Scratch | null = null;
   private stamp = 0;
 
   constructor(
@@ -114,12 +115,16 @@ export class SameGameBoard {
    * returns their number (0 for an empty cell). The first cell written is `cell`.
    */
   group(cell: number, out: Int32Array): number {
-    const { mark } = this.scratchArrays();
+    if (this.cells[cell] === 0) return 0;
+    const { mark, chain, found } = this.scratchArrays();
     if (++this.stamp === 0x7fffffff) {
       mark.fill(0);
       this.stamp = 1;
     }
-    return fillGroup(this.cells, this.stride, cell, out, 0, mark, this.stamp);
+    chainGroup(this.cells, this.stride, cell, chain, mark, this.stamp, found);
+    let size = 0;
+    for (let c = cell; c >= 0; c = chain[c]) out[size++] = c;
+    return size;
   }
 
   /** Whether `cell` holds a colour shared by at least one of its four neighbours (a legal move). */
@@ -182,8 +187,13 @@ export class SameGameBoard {
     return this.closeColumns(shift);
   }
 
-  private scratchArrays(): { readonly stack: Int32Array; readonly mark: Int32Array } {
-    return (this.scratch ??= { stack: new Int32Array(this.width * this.height), mark: new Int32Array(this.cells.length) });
+  private scratchArrays(): Scratch {
+    return (this.scratch ??= {
+      stack: new Int32Array(this.width * this.height),
+      mark: new Int32Array(this.cells.length),
+      chain: new Int32Array(this.cells.length),
+      found: { size: 0, highest: 0 },
+    });
   }
 
   /**
@@ -223,6 +233,14 @@ export class SameGameBoard {
     }
     return lines.join('\n');
   }
+}
+
+/** A board's scratch (see {@link SameGameBoard.scratch}). */
+interface Scratch {
+  readonly stack: Int32Array;
+  readonly mark: Int32Array;
+  readonly chain: Int32Array;
+  readonly found: ChainedGroup;
 }
 
 /** The tables cell index → column and row of the boards of each size made so far, by width × 64 + height. */
@@ -267,48 +285,69 @@ export function parseBoardSize(text: string): { width: number; height: number } 
   return size;
 }
 
+/** What {@link chainGroup} found: the group's number of cells and its highest cell index (in its last column, cells going column by column). */
+export interface ChainedGroup {
+  size: number;
+  highest: number;
+}
+
 /**
- * Writes the cells of the 4-connected group of one colour holding `cell` to `out` from index `offset`,
- * setting `labels[c]` = `label` for each cell c of the group; returns their number (0 for an empty cell).
- * A cell is taken as already found when its label is `label`, so no cell may hold it before the call.
- * `cells` is a board's `cells`, framed by empty cells, `stride` its distance between columns.
+ * Finds the 4-connected group of one colour holding `cell`, which is not empty, and chains its cells
+ * through `next` in the order found (breadth first): from `cell`, each cell's `next` is the group's next
+ * cell, −1 after the last. Sets `labels[c]` = `label` for each cell c of the group: a cell is taken as
+ * already found when its label is `label`, so no cell may hold it before the call. Writes the group's
+ * size and highest cell to `found`. `cells` is a board's `cells`, framed by empty cells, `stride` its
+ * distance between columns.
  */
-export function fillGroup(
+export function chainGroup(
   cells: Uint8Array,
   stride: number,
   cell: number,
-  out: Int32Array,
-  offset: number,
+  next: Int32Array,
   labels: Int32Array,
   label: number,
-): number {
+  found: ChainedGroup,
+): void {
   const colour = cells[cell];
-  if (colour === 0) return 0;
   labels[cell] = label;
-  out[offset] = cell;
-  let size = offset + 1;
-  for (let i = offset; i < size; i++) {
-    const c = out[i];
+  let last = cell;
+  let size = 1;
+  let highest = cell;
+  // The chain is the queue: c walks it while new cells are added at its end, until it reaches the end.
+  for (let c = cell; ; c = next[c]) {
     let n = c + 1;
     if (cells[n] === colour && labels[n] !== label) {
       labels[n] = label;
-      out[size++] = n;
+      next[last] = n;
+      last = n;
+      size++;
+      if (n > highest) highest = n;
     }
     n = c - 1;
     if (cells[n] === colour && labels[n] !== label) {
       labels[n] = label;
-      out[size++] = n;
+      next[last] = n;
+      last = n;
+      size++;
     }
     n = c + stride;
     if (cells[n] === colour && labels[n] !== label) {
       labels[n] = label;
-      out[size++] = n;
+      next[last] = n;
+      last = n;
+      size++;
+      if (n > highest) highest = n;
     }
     n = c - stride;
     if (cells[n] === colour && labels[n] !== label) {
       labels[n] = label;
-      out[size++] = n;
+      next[last] = n;
+      last = n;
+      size++;
     }
+    if (c === last) break;
   }
-  return size - offset;
+  next[last] = -1;
+  found.size = size;
+  found.highest = highest;
 }
