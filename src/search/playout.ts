@@ -20,8 +20,11 @@ export class GameRecord {
     this.offsets[0] = 0;
   }
 
-  /** Appends a step of `count` moves, the `chosen`-th played. */
-  add(codes: Int32Array, bases: Float64Array, count: number, chosen: number): void {
+  /**
+   * Makes room for the next step's `count` moves; returns the entry where they go: their codes and base
+   * weights are written there, then the step is {@link add}ed.
+   */
+  reserve(count: number): number {
     const t = this.steps;
     const used = this.offsets[t];
     if (t + 2 > this.offsets.length) {
@@ -34,10 +37,13 @@ export class GameRecord {
       grown.set(this.bases);
       this.bases = grown;
     }
-    for (let i = 0; i < count; i++) {
-      this.codes[used + i] = codes[i];
-      this.bases[used + i] = bases[i];
-    }
+    return used;
+  }
+
+  /** Appends the step of `count` moves written from the entry {@link reserve} gave, the `chosen`-th played. */
+  add(count: number, chosen: number): void {
+    const t = this.steps;
+    const used = this.offsets[t];
     this.played[t] = used + chosen;
     this.offsets[t + 1] = used + count;
     this.steps = t + 1;
@@ -62,7 +68,10 @@ function growInt(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
  */
 export class Playouts<S> {
   readonly moves: Int32Array;
-  /** After {@link weigh}: each move's code (with a policy), base weight exp(prior), weight, and their sum. */
+  /**
+   * After {@link weigh}: each move's code (with a policy), base weight exp(prior) (in the record instead,
+   * when one is kept), weight, and their sum.
+   */
   readonly codes: Int32Array;
   readonly bases: Float64Array;
   readonly weights: Float64Array;
@@ -86,10 +95,11 @@ export class Playouts<S> {
   /**
    * Lists the moves of `state` with their codes, base weights and weights under `policy` (exp(weight)
    * per code, or null for none); returns their number. Moves with prior −Infinity weigh 0, unless every
-   * move has it: then their base weights are all 1.
+   * move has it: then their base weights are all 1. With a `record`, also writes their codes and base
+   * weights to it as its next step, to be {@link GameRecord.add}ed once a move is drawn.
    */
-  weigh(state: S, policy: Float64Array | null): number {
-    const { problem, moves, codes, priors, bases, weights } = this;
+  weigh(state: S, policy: Float64Array | null, record?: GameRecord): number {
+    const { problem, moves, codes, priors, weights } = this;
     const inOnePass = problem.listMoves !== undefined;
     const count = inOnePass ? problem.listMoves!(state, moves, priors, codes) : problem.moves(state, moves);
     if (count === 0) return 0;
@@ -100,6 +110,9 @@ export class Playouts<S> {
     }
     // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and the
     // last other prior's exp is remembered, from step to step.
+    const from = record === undefined ? 0 : record.reserve(count);
+    const codesOut = record === undefined ? codes : record.codes;
+    const bases = record === undefined ? this.bases : record.bases;
     let { lastPrior, lastBase } = this;
     let open = 0;
     let total = 0;
@@ -118,16 +131,18 @@ export class Playouts<S> {
           base = lastBase;
         }
       }
-      bases[i] = base;
-      const weight = policy === null ? base : base * policy[codes[i]];
+      const code = codes[i];
+      codesOut[from + i] = code;
+      bases[from + i] = base;
+      const weight = policy === null ? base : base * policy[code];
       weights[i] = weight;
       total += weight;
     }
     this.lastPrior = lastPrior;
     this.lastBase = lastBase;
     if (open === 0) {
-      bases.fill(1, 0, count);
-      total = weigh(bases, policy, codes, count, weights);
+      bases.fill(1, from, from + count);
+      total = weigh(bases.subarray(from), policy, codes, count, weights);
     }
     this.total = total;
     return count;
@@ -153,9 +168,9 @@ export class Playouts<S> {
   run(state: S, policy: Float64Array | null, sequence: Int32Array, length: number, budget: Budget, record?: GameRecord): number {
     let n = length;
     record?.clear();
-    for (let count = this.weigh(state, policy); count > 0; count = this.weigh(state, policy)) {
+    for (let count = this.weigh(state, policy, record); count > 0; count = this.weigh(state, policy, record)) {
       const chosen = this.draw(count);
-      record?.add(this.codes, this.bases, count, chosen);
+      record?.add(count, chosen);
       const move = this.moves[chosen];
       this.problem.play(state, move);
       sequence[n++] = move;
