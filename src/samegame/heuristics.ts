@@ -12,9 +12,10 @@ export class HeuristicRater {
   private readonly scratch: SameGameBoard;
   /** Per cell of the board after a move, the cell it came from. */
   private readonly origin: Int32Array;
-  /** Per column, the cells left after a move; per cell, 1 while a move removes it; the cells of the group a move removes. */
+  /** Per column, the cells left after a move; per cell, 1 while a move removes it. */
   private readonly left: Int32Array;
   private readonly gone: Uint8Array;
+  /** The cells of the group a move removes. */
   private readonly removed: Int32Array;
 
   constructor(
@@ -123,6 +124,6 @@ export class HeuristicRater {
 
 /** The group of `cell` on the board before the move: its first cell, or a label of its own for a lone cell. */
 function labelBefore(groups: GroupList, cell: number): number {
-  const g = groups.groupOf[cell];
-  return g >= 0 ? g : -1 - cell;
+  const first = groups.groupOf[cell];
+  return first >= 0 ? first : -1 - cell;
 }

@@ -74,7 +74,8 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
   const touched = new Int32Array(codeCount);
   const isTouched = new Uint8Array(codeCount);
   let weights = new Float64Array(1024);
-  // Slots 0 … level: each level's best game; slot level + 1: the playout a stabilized step runs next.
+  // Slots 0 … level: each level's best game (slot n − 1 holds a spent one between two searches of level
+  // n − 1); slot level + 1: the playout a stabilized step runs next.
   const next = level + 1;
   const best = Array.from({ length: level + 2 }, () => new Int32Array(length));
   const bestLength = new Int32Array(level + 2);
@@ -148,7 +149,8 @@ export function nrpa<S>(problem: Problem<S>, options: NrpaOptions): SearchResult
       const value = search(n - 1);
       if (value >= bestValue) {
         bestValue = value;
-        // Slot n − 1 is rewritten before it is read again (by the next search(n − 1)), so the game moves, uncopied.
+        // Slot n − 1 is rewritten before it is read again (the next search(n − 1)'s first iteration always
+        // wins), so the game moves up, uncopied.
         swap(n, n - 1);
       }
       if (budget.exhausted) break;

@@ -40,7 +40,10 @@ export class GameRecord {
     return used;
   }
 
-  /** Appends the step of `count` moves written from the entry {@link reserve} gave, the `chosen`-th played. */
+  /**
+   * Appends the step of `count` moves written from the entry {@link reserve} gave, the `chosen`-th played;
+   * `reserve(count)` must have come first for this step (the arrays may be too short otherwise).
+   */
   add(count: number, chosen: number): void {
     const t = this.steps;
     const used = this.offsets[t];

@@ -17,7 +17,11 @@ export class GroupList {
   count = 0;
   /** The groups in scan order: each one's first cell (index into the board's cells). */
   readonly cell: Int32Array;
-  /** Per cell, the first cell of its group, or −1 for a cell on its own or an empty cell. */
+  /**
+   * Per cell, the first cell of its group, or −1 for a cell on its own or an empty cell (or a cell of the
+   * frame): after every `find`, exactly the cells of listed groups hold a label, which is what lets a fill
+   * label a new group by its first cell.
+   */
   readonly groupOf: Int32Array;
   /** At a group's first cell: the group's size, colour (0-based) and last column. */
   readonly sizeOf: Int32Array;
@@ -62,6 +66,7 @@ export class GroupList {
     const scanTo = Math.min(changedTo + 2, board.width);
     // The tail first: keepHead forgets the groups of the list that keepTail has not set aside.
     const kept = this.keepTail(board, scanTo);
+    // When every column is scanned nothing is kept (keepTail kept none either), and the board may be another one.
     let x = changedFrom <= 1 && scanTo === board.width ? this.forgetAll() : this.keepHead(board, changedFrom - 1);
     let count = this.count;
     for (; x < scanTo; x++) {
