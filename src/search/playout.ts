@@ -111,11 +111,11 @@ export class Playouts<S> {
       problem.priors?.(state, moves, count, priors);
       if (policy !== null) for (let i = 0; i < count; i++) codes[i] = problem.code!(state, moves[i]);
     }
-    // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and the
-    // last other prior's exp is remembered, from step to step.
     const from = record === undefined ? 0 : record.reserve(count);
     const codesOut = record === undefined ? codes : record.codes;
     const bases = record === undefined ? this.bases : record.bases;
+    // Priors take few values, most of them 0: exp is slow, so a prior of 0 weighs 1 without it, and the
+    // last other prior's exp is remembered, from step to step.
     let { lastPrior, lastBase } = this;
     let open = 0;
     let total = 0;

@@ -122,9 +122,7 @@ export class SameGameBoard {
       this.stamp = 1;
     }
     chainGroup(this.cells, this.stride, cell, chain, mark, this.stamp, found);
-    let size = 0;
-    for (let c = cell; c >= 0; c = chain[c]) out[size++] = c;
-    return size;
+    return chainedCells(chain, cell, out);
   }
 
   /** Whether `cell` holds a colour shared by at least one of its four neighbours (a legal move). */
@@ -282,6 +280,13 @@ export function parseBoardSize(text: string): { width: number; height: number } 
   if (!match) throw new InputError(`bad board size "${text}": write WIDTHxHEIGHT, for example 15x15`);
   const size = { width: Number(match[1]), height: Number(match[2]) };
   checkBoardSize(size.width, size.height);
+  return size;
+}
+
+/** Writes the cells chained through `next` from `first` (see {@link chainGroup}) to `out` from index 0; returns their number. */
+export function chainedCells(next: Int32Array, first: number, out: Int32Array): number {
+  let size = 0;
+  for (let c = first; c >= 0; c = next[c]) out[size++] = c;
   return size;
 }
 

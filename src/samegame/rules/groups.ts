@@ -1,4 +1,4 @@
-import { chainGroup, type ChainedGroup, type SameGameBoard } from './board.ts';
+import { chainGroup, chainedCells, type ChainedGroup, type SameGameBoard } from './board.ts';
 
 /**
  * Every group of a board, found in one scan into reusable typed arrays (nothing allocated per group);
@@ -93,9 +93,7 @@ export class GroupList {
 
   /** Writes the cells of the group whose first cell is `first` to `out` from index 0, that cell first; returns their number. */
   cellsOf(first: number, out: Int32Array): number {
-    let size = 0;
-    for (let c = first; c >= 0; c = this.next[c]) out[size++] = c;
-    return size;
+    return chainedCells(this.next, first, out);
   }
 
   /** Per colour, the cells that are a group on their own ("loose bubbles"), counted at the first call after a `find`. */
