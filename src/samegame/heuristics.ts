@@ -82,7 +82,7 @@ export class HeuristicRater {
     const groups = after.find(scratch);
     let sum = 0;
     for (let h = 0; h < groups; h++) {
-      const firstAfter = after.cell[h];
+      const firstAfter = after.firsts[h];
       const label = labelBefore(before, origin[firstAfter]);
       for (let cell = after.next[firstAfter]; cell >= 0; cell = after.next[cell]) {
         if (labelBefore(before, origin[cell]) !== label) {

@@ -69,7 +69,7 @@ export class SameGameProblem implements Problem<SameGameState> {
 
   moves(state: SameGameState, out: Int32Array): number {
     const count = this.findGroups(state.board);
-    const firsts = this.groups.cell;
+    const firsts = this.groups.firsts;
     for (let g = 0; g < count; g++) out[g] = firsts[g];
     return count;
   }
@@ -77,7 +77,7 @@ export class SameGameProblem implements Problem<SameGameState> {
   listMoves(state: SameGameState, moves: Int32Array, priors: Float64Array, codes: Int32Array): number {
     const { board } = state;
     const count = this.findGroups(board);
-    const { cell: firsts, colourOf } = this.groups;
+    const { firsts, colourOf } = this.groups;
     const cells = board.cells.length;
     const tabu = mostFrequentColour(board.counts);
     for (let g = 0; g < count; g++) {

@@ -72,12 +72,12 @@ describe('SameGameBoard', () => {
       for (;;) {
         const model = columnsFrom(b);
         const count = groups.find(b);
-        expect(Array.from(groups.cell.subarray(0, count), (cell) => [b.columnOf[cell], b.rowOf[cell]])).toEqual(movesOf(model));
+        expect(Array.from(groups.firsts.subarray(0, count), (cell) => [b.columnOf[cell], b.rowOf[cell]])).toEqual(movesOf(model));
         if (count === 0) break;
         const g = prng.nextInt(count);
-        const [x, y] = [b.columnOf[groups.cell[g]], b.rowOf[groups.cell[g]]];
-        expect(groups.sizeOf[groups.cell[g]]).toBe(groupOf(model, x, y).length);
-        expect(b.removeGroup(groups.cell[g], shift)).toBe(groups.sizeOf[groups.cell[g]]);
+        const [x, y] = [b.columnOf[groups.firsts[g]], b.rowOf[groups.firsts[g]]];
+        expect(groups.sizeOf[groups.firsts[g]]).toBe(groupOf(model, x, y).length);
+        expect(b.removeGroup(groups.firsts[g], shift)).toBe(groups.sizeOf[groups.firsts[g]]);
         expect(columnsFrom(b)).toEqual(removed(model, x, y, shift));
         expect([...b.counts].reduce((a, c) => a + c, 0)).toBe(b.cellCount());
       }
@@ -94,7 +94,7 @@ describe('SameGameBoard', () => {
       for (let i = 0; i < count; i++) {
         const moves = groups.find(b);
         if (moves === 0) return;
-        b.removeGroup(groups.cell[driver.nextInt(moves)], shift);
+        b.removeGroup(groups.firsts[driver.nextInt(moves)], shift);
       }
     };
     for (let trial = 0; trial < 40; trial++) {
@@ -110,9 +110,9 @@ describe('SameGameBoard', () => {
     const groups = new GroupList(b);
     expect(groups.find(b)).toBe(3);
     const found = Array.from({ length: groups.count }, (_, g) => ({
-      colour: groups.colourOf[groups.cell[g]],
-      first: [b.columnOf[groups.cell[g]], b.rowOf[groups.cell[g]]],
-      cells: cellsOf(groups, groups.cell[g])
+      colour: groups.colourOf[groups.firsts[g]],
+      first: [b.columnOf[groups.firsts[g]], b.rowOf[groups.firsts[g]]],
+      cells: cellsOf(groups, groups.firsts[g])
         .map((c) => [b.columnOf[c], b.rowOf[c]])
         .sort(),
     }));
@@ -147,9 +147,9 @@ describe('SameGameBoard', () => {
       },
     ]);
     expect([...groups.singles]).toEqual([0, 0, 0, 1, 1]);
-    expect(groups.groupOf[b.index(3, 1)]).toBe(groups.cell[2]);
-    expect(cellsOf(groups, groups.cell[2])[0]).toBe(groups.cell[2]);
-    expect(groups.sizeOf[groups.cell[2]]).toBe(4);
+    expect(groups.groupOf[b.index(3, 1)]).toBe(groups.firsts[2]);
+    expect(cellsOf(groups, groups.firsts[2])[0]).toBe(groups.firsts[2]);
+    expect(groups.sizeOf[groups.firsts[2]]).toBe(4);
     expect(groups.groupOf[b.index(0, 0)]).toBe(-1);
   });
 
@@ -157,10 +157,10 @@ describe('SameGameBoard', () => {
     /** Everything a list says of the board it last found: its groups with their cells, each cell's group and the singles. */
     const listing = (groups: GroupList) => ({
       groups: Array.from({ length: groups.count }, (_, g) => ({
-        first: groups.cell[g],
-        colour: groups.colourOf[groups.cell[g]],
-        size: groups.sizeOf[groups.cell[g]],
-        cells: cellsOf(groups, groups.cell[g]).sort((p, q) => p - q),
+        first: groups.firsts[g],
+        colour: groups.colourOf[groups.firsts[g]],
+        size: groups.sizeOf[groups.firsts[g]],
+        cells: cellsOf(groups, groups.firsts[g]).sort((p, q) => p - q),
       })),
       groupOf: [...groups.groupOf], // every cell's, empty ones and the frame too
       singles: [...groups.singles],
@@ -181,7 +181,7 @@ describe('SameGameBoard', () => {
         expect(listing(again)).toEqual(listing(fresh));
         if (count === 0) break;
         const g = prng.nextInt(count);
-        const cells = cellsOf(again, again.cell[g]);
+        const cells = cellsOf(again, again.firsts[g]);
         const columns = cells.map((cell) => b.columnOf[cell]);
         const moved = b.removeCells(Int32Array.from(cells), 0, cells.length, shift);
         changed = moved ? null : [Math.min(...columns), Math.max(...columns)];
@@ -197,7 +197,7 @@ describe('SameGameBoard', () => {
     expect(copy.equals(b)).toBe(true);
     const groups = new GroupList(copy);
     groups.find(copy);
-    copy.removeGroup(groups.cell[0], 'left');
+    copy.removeGroup(groups.firsts[0], 'left');
     expect(copy.equals(b)).toBe(false);
     b.copyFrom(copy);
     expect(b.equals(copy)).toBe(true);
@@ -211,7 +211,7 @@ describe('the largest boards', () => {
       const b = randomBoard(50, 50, 9, 5);
       const groups = new GroupList(b);
       let moves = 0;
-      for (let count = groups.find(b); count > 0; count = groups.find(b), moves++) b.removeGroup(groups.cell[count >> 1], shift);
+      for (let count = groups.find(b); count > 0; count = groups.find(b), moves++) b.removeGroup(groups.firsts[count >> 1], shift);
       expect(moves).toBeGreaterThan(300);
       expect([...b.counts].reduce((a, c) => a + c, 0)).toBe(b.cellCount());
     }

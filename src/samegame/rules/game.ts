@@ -71,7 +71,7 @@ export class SameGame {
   moves(): [x: number, y: number][] {
     const groups = this.groupList();
     const count = groups.find(this.board);
-    return Array.from({ length: count }, (_, g) => this.coordinates(groups.cell[g]));
+    return Array.from({ length: count }, (_, g) => this.coordinates(groups.firsts[g]));
   }
 
   /** The cells [x, y] of the group at (x, y), or [] when the cell is empty. */

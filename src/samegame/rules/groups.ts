@@ -16,7 +16,7 @@ export class GroupList {
   /** Number of groups of 2 or more cells found by the last `find`. */
   count = 0;
   /** The groups in scan order: each one's first cell (index into the board's cells). */
-  readonly cell: Int32Array;
+  readonly firsts: Int32Array;
   /**
    * Per cell, the first cell of its group, or −1 for a cell on its own or an empty cell (or a cell of the
    * frame): after every `find`, exactly the cells of listed groups hold a label, which is what lets a fill
@@ -41,7 +41,7 @@ export class GroupList {
   constructor(board: SameGameBoard) {
     const cells = board.width * board.height;
     const groups = cells >> 1;
-    this.cell = new Int32Array(groups);
+    this.firsts = new Int32Array(groups);
     this.tail = new Int32Array(groups);
     this.singleCounts = new Int32Array(board.colours);
     this.counts = new Int32Array(board.colours);
@@ -62,7 +62,7 @@ export class GroupList {
    */
   find(board: SameGameBoard, changedFrom = 0, changedTo = board.width - 1): number {
     const { cells, heights, stride, columnOf } = board;
-    const { groupOf, next, cell: firsts, sizeOf, colourOf, lastColumnOf, tail, found } = this;
+    const { groupOf, next, firsts, sizeOf, colourOf, lastColumnOf, tail, found } = this;
     const scanTo = Math.min(changedTo + 2, board.width);
     // The tail first: keepHead forgets the groups of the list that keepTail has not set aside.
     const kept = this.keepTail(board, scanTo);
@@ -102,7 +102,7 @@ export class GroupList {
     if (!this.singlesCounted) {
       // The cells of a colour in no group are its singles.
       singleCounts.set(this.counts);
-      for (let g = 0; g < this.count; g++) singleCounts[this.colourOf[this.cell[g]]] -= this.sizeOf[this.cell[g]];
+      for (let g = 0; g < this.count; g++) singleCounts[this.colourOf[this.firsts[g]]] -= this.sizeOf[this.firsts[g]];
       this.singlesCounted = true;
     }
     return singleCounts;
@@ -115,7 +115,7 @@ export class GroupList {
    */
   private keepTail(board: SameGameBoard, column: number): number {
     const { columnOf } = board;
-    const { cell: firsts } = this;
+    const { firsts } = this;
     let first = this.count;
     while (first > 0 && columnOf[firsts[first - 1]] >= column) first--;
     const kept = this.count - first;
@@ -138,7 +138,7 @@ export class GroupList {
    * scan for the others starts.
    */
   private keepHead(board: SameGameBoard, column: number): number {
-    const { groupOf, next, cell: firsts, lastColumnOf } = this;
+    const { groupOf, next, firsts, lastColumnOf } = this;
     let kept = 0;
     while (kept < this.count && lastColumnOf[firsts[kept]] < column) kept++;
     for (let g = kept; g < this.count; g++) for (let c = firsts[g]; c >= 0; c = next[c]) groupOf[c] = -1;
