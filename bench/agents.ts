@@ -3,7 +3,7 @@
  * interleaved pair by pair with MdpTetris playing the same controller (bench/peers/mdptetris.ts) when a
  * build of it is at hand, for the median of the pairs' ratios; two-piece lookahead (current + next, every
  * placement of both); and the shipped tuned-10x10's two-piece policy on 10×10 (the 200-game run of
- * docs/results.md); each the median of several rounds, the two-piece figures beside issue 18's baselines. Then the
+ * docs/results.md); each the median of several rounds, the two-piece figures beside the 2026-11-24 code's. Then the
  * same one-piece loop in plain C, written to cross-check the feature definitions and kept beside the
  * repository rather than in it (GRIDMIND_REFERENCE_C names the file), built and run here when gcc and
  * the file are present, for the ratio.
@@ -22,7 +22,7 @@ import { buildMdpTetris } from './peers/mdptetris.ts';
 const ROUNDS = 5;
 /** Pieces per round of the one-piece comparison with MdpTetris. */
 const PEER_PIECES = 1_000_000;
-/** Issue 18's baselines: `npm run bench` before that work, two-piece Dellacherie and tuned-10x10. */
+/** `npm run bench` before the speed work of 2026-11-24/25: two-piece Dellacherie and tuned-10x10. The goal was twice these. */
 const TWO_PIECE_BASELINE = 8_684;
 const TUNED_TWO_PIECE_BASELINE = 6_376;
 /** The plain C loop: GRIDMIND_REFERENCE_C, or where the project's machines keep it, beside the checkout. */
@@ -68,7 +68,7 @@ function onePiece(dellacherie: AgentSpec): { speed: number; lines: string[] } {
       lines: [
         `agent dellacherie one-piece 10x20: ${format(median(ours))} pieces/s (median of ${ROUNDS} games of ${pieces} pieces, one thread)`,
         `MdpTetris dellacherie one-piece 10x20: ${format(median(theirs))} pieces/s (its -O2 build, the same seeds and piece count, interleaved game by game)`,
-        `agent dellacherie one-piece: Gridmind/MdpTetris = ${ratio.toFixed(2)} (median of the ${ROUNDS} pairs' ratios; issue 18 asks >= 1.0)`,
+        `agent dellacherie one-piece: Gridmind/MdpTetris = ${ratio.toFixed(2)} (median of the ${ROUNDS} pairs' ratios; the goal: >= 1.0)`,
       ],
     };
   } finally {
@@ -107,9 +107,9 @@ export function benchAgents(): string[] {
   const lines = [
     ...one.lines,
     `agent dellacherie two-piece 10x20: ${format(two)} pieces/s (current + next, full width; median of ${ROUNDS} games of 10,000 pieces); ` +
-      `${(two / TWO_PIECE_BASELINE).toFixed(2)}x issue 18's baseline of ${format(TWO_PIECE_BASELINE)} (it asks >= 2)`,
+      `${(two / TWO_PIECE_BASELINE).toFixed(2)}x the 2026-11-24 code's ${format(TWO_PIECE_BASELINE)} (the goal: >= 2)`,
     `agent tuned-10x10 two-piece 10x10: ${format(tunedTwo)} pieces/s (its 11 features; median of ${ROUNDS} games of 20,000 pieces); ` +
-      `${(tunedTwo / TUNED_TWO_PIECE_BASELINE).toFixed(2)}x issue 18's baseline of ${format(TUNED_TWO_PIECE_BASELINE)} (it asks >= 2)`,
+      `${(tunedTwo / TUNED_TWO_PIECE_BASELINE).toFixed(2)}x the 2026-11-24 code's ${format(TUNED_TWO_PIECE_BASELINE)} (the goal: >= 2)`,
   ];
   const reference = referenceSpeed(300_000);
   lines.push(

@@ -1,7 +1,7 @@
 /**
  * Speed of placement generation on mid-game 10×20 boards: generations per second for `drop` and
- * `reachable` mode, median of several rounds, single thread; reachable generation beside issue 18's
- * baseline (the search before fit masks).
+ * `reachable` mode, median of several rounds, single thread; reachable generation beside the
+ * search before fit masks (2026-11-24).
  */
 import { Prng } from '../src/core/prng.ts';
 import { Board } from '../src/tetris/board.ts';
@@ -12,7 +12,7 @@ import { ROTATION_SYSTEMS, type RotationSystemName } from '../src/tetris/rotatio
 import { median } from '../src/core/stats.ts';
 
 const ROUNDS = 7;
-/** Reachable generations per second before issue 18 (docs/results.md, `npm run bench` of that time). */
+/** Reachable generations per second before fit masks (2026-11-24; docs/results.md, `npm run bench` of that time). */
 const REACHABLE_BASELINE = 21_000;
 const BOARDS = 200;
 
@@ -55,7 +55,7 @@ export function benchPlacements(): string[] {
     const perGeneration = placements / (ROUNDS * repeats * boards.length * PIECE_COUNT);
     const rate = median(rates);
     const baseline =
-      mode === 'reachable' ? `; ${(rate / REACHABLE_BASELINE).toFixed(1)}x issue 18's baseline of 21,000 (it asks >= 5)` : '';
+      mode === 'reachable' ? `; ${(rate / REACHABLE_BASELINE).toFixed(1)}x the search before fit masks, 21,000 (the goal: >= 5)` : '';
     lines.push(
       `placements ${mode.padEnd(9)} ${rotation.padEnd(7)} 10x20: ${Math.round(rate).toLocaleString('en-US')} generations/s ` +
         `(median of ${ROUNDS}; ${perGeneration.toFixed(1)} placements each${baseline})`,

@@ -1,9 +1,9 @@
 /**
- * The flood of issue 32's acceptance point 4, and another client's view of the server meanwhile: one
- * address posts the largest replays and the turns of a slow agent in code back to back (flood-thread.ts,
- * on a thread of its own), while a client from another address loads the app's page (`GET /`) and posts
- * a small finished game's score, each on a steady beat, and times every answer. The server must serve
- * `slow`, the agent {@link writeSlowAgent} writes, with a move time limit of {@link SLOW_AGENT_LIMIT_MS}.
+ * Another client's view of the server under a flood: one address posts the largest replays and the turns
+ * of a slow agent in code back to back (flood-thread.ts, on a thread of its own), while a client from
+ * another address loads the app's page (`GET /`) and posts a small finished game's score, each on a steady
+ * beat, and times every answer. The server must serve `slow`, the agent {@link writeSlowAgent} writes,
+ * with a move time limit of {@link SLOW_AGENT_LIMIT_MS}.
  * test/server/stall.test.ts runs it briefly; `npm run bench server`, for longer.
  */
 import { writeFileSync } from 'node:fs';

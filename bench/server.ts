@@ -6,7 +6,7 @@
  *   stored once; Dellacherie's agent on 6×10 under the classic rules, some 85 pieces), which the server
  *   plays again before it commits the score and answers 201. Posts answered 201 per second, median of
  *   the rounds.
- * - Another client under a flood (issue 32): while one address posts the largest replays and the turns
+ * - Another client under a flood: while one address posts the largest replays and the turns
  *   of a slow agent in code back to back (server-flood.ts), a client from another address loads the page
  *   and posts a score on a steady beat; the times of its answers (median, 99th percentile, most), and
  *   what the flooder was answered. Then the same client without the flood.

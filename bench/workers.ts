@@ -76,7 +76,7 @@ export function benchWorkers(): string[] {
       const ratio = median(one.map((seconds, i) => seconds / two[i]));
       lines.push(
         `workers ${name}: ${median(one).toFixed(2)} s with 1, ${median(two).toFixed(2)} s with 2; ` +
-          `2 workers ${ratio.toFixed(2)}x as fast (median of ${ROUNDS} interleaved pairs, start-up included; issue 18 asks >= 1.8)`,
+          `2 workers ${ratio.toFixed(2)}x as fast (median of ${ROUNDS} interleaved pairs, start-up included; the goal: >= 1.8)`,
       );
     }
   } finally {

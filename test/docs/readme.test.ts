@@ -9,7 +9,7 @@ import { ROTATION_SYSTEM_NAMES } from '../../src/tetris/rotation/system.ts';
 import { SCORINGS } from '../../src/samegame/rules/options.ts';
 
 /**
- * The README is the front door and docs/ holds the guides (issue 33): the README stays short, every link
+ * The README is the front door and docs/ holds the guides: the README stays short, every link
  * of the README and the guides leads to a page and heading that exist, docs/index.md lists every guide,
  * the package ships them, and the counts they state are the code's.
  */
