@@ -1,9 +1,10 @@
 """A Tetris agent in Python for Gridmind: it puts each piece as low as it can go (the first such
 placement on a tie). Gridmind runs it over a pipe (docs/own-agent.md):
 
-    GRIDMIND_PYTHON=python/.venv/bin/python npx gridmind play --agent examples/python/lowest_agent.py --board 10x10
+    npx gridmind play --agent examples/python/lowest_agent.py --board 10x10
 
-(any Python with the `gridmind` package of python/ installed: `pip install -e python`).
+with the `gridmind` package of python/ installed in the `python3` on the PATH (`pip install ./python`),
+or in the Python GRIDMIND_PYTHON names.
 """
 
 from gridmind.agent import serve

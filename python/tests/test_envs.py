@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import warnings
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -147,6 +148,21 @@ def test_a_missing_gridmind_command_is_named_with_what_to_do(monkeypatch, tmp_pa
     monkeypatch.setenv("GRIDMIND_BIN", str(tmp_path / "nowhere"))
     with pytest.raises(gridmind.GridmindNotFound, match="GRIDMIND_BIN is .* not an executable file"):
         gym.make("gridmind/TetrisDrop-v0")
+
+
+def test_an_install_from_a_checkout_finds_the_command_from_inside_it(monkeypatch, tmp_path):
+    # As `pip install ./python` (not editable) leaves it: the sources lie outside the checkout.
+    from gridmind import _command
+
+    checkout = Path(_command.__file__).resolve().parents[3]
+    monkeypatch.setattr(_command, "__file__", str(tmp_path / "site-packages" / "gridmind" / "_command.py"))
+    monkeypatch.delenv("GRIDMIND_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.chdir(checkout / "docs")
+    assert gridmind.gridmind_command() == [str(checkout / "bin" / "gridmind.js")]
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(gridmind.GridmindNotFound, match="work from inside a checkout"):
+        gridmind.gridmind_command()
 
 
 def test_bad_options_are_refused_with_gridminds_reason():

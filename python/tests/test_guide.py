@@ -1,4 +1,4 @@
-"""The Python guide (docs/python.md) runs as written: each Python block, and each `gridmind` or `python`
+"""The Python guide (docs/python.md) runs as written: each Python block, and each `npx gridmind` or `python`
 line of its shell blocks (pip lines aside), in order, with the gridmind command this package finds and
 this Python."""
 
@@ -43,7 +43,10 @@ def run_command(line, tmp_path):
         "GRIDMIND_DB": str(tmp_path / "guide.db"),
         "GRIDMIND_PYTHON": sys.executable,
     }
-    script = f'gridmind() {{ "{command}" "$@"; }}\npython() {{ "{sys.executable}" "$@"; }}\n{line}'
+    script = (
+        f'gridmind() {{ "{command}" "$@"; }}\nnpx() {{ [ "$1" = gridmind ] && shift && gridmind "$@"; }}\n'
+        f'python() {{ "{sys.executable}" "$@"; }}\n{line}'
+    )
     return subprocess.run(["sh", "-c", script], cwd=CHECKOUT, env=env, capture_output=True, text=True, timeout=300)
 
 

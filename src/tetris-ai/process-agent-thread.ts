@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerOnThread } from '../node/timed-thread.ts';
 import { MEMORY_LIMIT_NOTE } from './code-agents.ts';
-import { EXITED, type AgentProgram, type ProgramRequest, type ProgramThreadData } from './process-agent.ts';
+import { EXITED, pythonCommand, type AgentProgram, type ProgramRequest, type ProgramThreadData } from './process-agent.ts';
 
 /** The version of the protocol, sent with hello. */
 const PROTOCOL = 1;
@@ -43,7 +43,10 @@ const OUT_OF_MEMORY = /MemoryError|out ?of ?memory|bad_alloc|cannot allocate mem
  * limit the shell cannot set, above a hard limit, leaves the one there is).
  */
 function underMemoryLimit(argv: readonly string[], memoryMb: number): string[] {
-  return LIMITS_MEMORY ? ['/bin/sh', '-c', 'ulimit -d "$0" 2>/dev/null; exec "$@"', String(memoryMb * 1024), ...argv] : [...argv];
+  // The shell's $0 names it in what it says of a program it cannot start.
+  return LIMITS_MEMORY
+    ? ['/bin/sh', '-c', 'ulimit -d "$1" 2>/dev/null; shift; exec "$@"', 'gridmind', String(memoryMb * 1024), ...argv]
+    : [...argv];
 }
 
 /** A line of the program's as a fault shows it: quoted, and cut short. */
@@ -67,7 +70,7 @@ class ProgramPipe {
     pid: Int32Array,
     private readonly memoryMb: number,
   ) {
-    const argv = 'python' in program ? [process.env.GRIDMIND_PYTHON || 'python3', program.python] : ['/bin/sh', '-c', program.command];
+    const argv = 'python' in program ? [pythonCommand(), program.python] : ['/bin/sh', '-c', program.command];
     const [command, ...args] = underMemoryLimit(argv, memoryMb);
     // A process group of its own (detached), so that killing the group also kills what a shell started.
     this.child = spawn(command, args, { stdio: 'pipe', detached: true });

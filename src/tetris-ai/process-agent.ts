@@ -7,7 +7,8 @@
  * so that a move waits at most the move time limit, and is reused from game to game until a fault ends
  * one of its games (the process is then killed).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { InputError } from '../core/errors.ts';
 import { DEFAULT_THREAD_MEMORY_MB } from '../node/thread-limits.ts';
@@ -53,6 +54,39 @@ export function outsideAgentOf(name: string): OutsideAgent | null {
 /** What kind of agent an outside agent is, for messages: an agent in code, or a program. */
 export function outsideKind(agent: OutsideAgent): string {
   return 'module' in agent ? 'an agent in code' : 'a program';
+}
+
+/** The Python that runs agents in Python: `$GRIDMIND_PYTHON`, else `python3`. */
+export function pythonCommand(): string {
+  return process.env.GRIDMIND_PYTHON || 'python3';
+}
+
+/** Whether `file` is a file this process may execute. */
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Throws an InputError, saying how to mend it, when {@link pythonCommand} names no program that can run. */
+function checkPython(agentFile: string): void {
+  const python = pythonCommand();
+  if (process.env.GRIDMIND_PYTHON) {
+    const found = python.includes('/')
+      ? isExecutable(python)
+      : (process.env.PATH ?? '').split(delimiter).some((dir) => isExecutable(join(dir, python)));
+    if (!found)
+      throw new InputError(
+        `cannot run the Python agent ${agentFile}: GRIDMIND_PYTHON is ${JSON.stringify(python)}, which is not a program that can run; ` +
+          'point it at a Python 3 that has the gridmind package (pip install ./python), or unset it to use python3',
+      );
+  } else if (!(process.env.PATH ?? '').split(delimiter).some((dir) => isExecutable(join(dir, python))))
+    throw new InputError(
+      `cannot run the Python agent ${agentFile}: python3 is not on the PATH; install Python 3, or set GRIDMIND_PYTHON to a Python 3`,
+    );
 }
 
 /** How a program is named in results and faults: its file, or its command. */
@@ -300,8 +334,11 @@ export function loadProgramAgent(
   memoryMb = DEFAULT_THREAD_MEMORY_MB,
 ): AgentModule {
   const label = programLabel(program);
-  if ('python' in program && !statSync(program.python, { throwIfNoEntry: false })?.isFile())
-    throw new InputError(`cannot find the agent program ${label}: no such file`);
+  if ('python' in program) {
+    if (!statSync(program.python, { throwIfNoEntry: false })?.isFile())
+      throw new InputError(`cannot find the agent program ${label}: no such file`);
+    checkPython(label);
+  }
   const startProcess = () => new ProgramProcess(label, program, moveTimeLimit, memoryMb);
   const first = startProcess();
   let name: unknown;

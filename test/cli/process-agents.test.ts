@@ -128,7 +128,8 @@ describe('gridmind play with an agent over a pipe', () => {
     writeFileSync(notExecutable, '#!/bin/sh\necho {}\n');
     chmodSync(notExecutable, 0o644);
     const missing = join(dir, 'missing.py');
-    const cases = [
+    const noPython = join(dir, 'no-python');
+    const cases: [string[], string | RegExp, Record<string, string>?][] = [
       [['--agent', missing], `cannot find the agent program ${missing}: no such file`],
       [
         ['--agent-command', 'gridmind-no-such-program'],
@@ -146,8 +147,19 @@ describe('gridmind play with an agent over a pipe', () => {
       ],
       [['--agent', EXAMPLE, '--agent-command', 'true'], 'give --agent or --agent-command, not both'],
       [[], 'give the agent: --agent NAME|FILE or --agent-command COMMAND'],
-    ] as const;
-    const runs = await Promise.all(cases.map(([agent]) => runCli(['play', ...agent, '--json'], pythonEnv)));
+      [
+        ['--agent', EXAMPLE],
+        `cannot run the Python agent ${EXAMPLE}: GRIDMIND_PYTHON is "${noPython}", which is not a program that can run; ` +
+          'point it at a Python 3 that has the gridmind package (pip install ./python), or unset it to use python3',
+        { GRIDMIND_PYTHON: noPython },
+      ],
+      [
+        ['--agent', EXAMPLE],
+        `cannot run the Python agent ${EXAMPLE}: python3 is not on the PATH; install Python 3, or set GRIDMIND_PYTHON to a Python 3`,
+        { GRIDMIND_PYTHON: '', PATH: dir },
+      ],
+    ];
+    const runs = await Promise.all(cases.map(([agent, , env]) => runCli(['play', ...agent, '--json'], env ?? pythonEnv)));
     for (const [i, [, message]] of cases.entries()) {
       const { code, stdout, stderr } = runs[i];
       expect(code, stderr).toBe(2);

@@ -1,7 +1,9 @@
-"""Finding the `gridmind` command that runs the engines: GRIDMIND_BIN, then `gridmind` on the PATH, then
-the `node_modules/.bin/gridmind` of the working directory or a folder above it (a project that installed
-Gridmind with npm), then the checkout these sources are in (an editable install from a checkout)."""
+"""Finding the `gridmind` command that runs the engines: GRIDMIND_BIN, then `gridmind` on the PATH, then,
+in the working directory or the nearest folder above it that has one, `node_modules/.bin/gridmind` (a
+project that installed Gridmind with npm) or `bin/gridmind.js` (a Gridmind checkout), then the checkout
+these sources are in (an editable install from a checkout)."""
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -28,11 +30,24 @@ def gridmind_command() -> list[str]:
         local = folder / "node_modules" / ".bin" / "gridmind"
         if local.is_file() and os.access(local, os.X_OK):
             return [str(local)]
-    checkout = Path(__file__).resolve().parents[3] / "bin" / "gridmind.js"
-    if checkout.is_file():
-        return [str(checkout)]
+        if _is_checkout(folder):
+            return [str(folder / "bin" / "gridmind.js")]
+    sources_checkout = Path(__file__).resolve().parents[3]
+    if _is_checkout(sources_checkout):
+        return [str(sources_checkout / "bin" / "gridmind.js")]
     raise GridmindNotFound(
         "the gridmind command was not found: install Gridmind's npm package in your project "
         "(`npm install PATH/gridmind-0.1.0.tgz`; Node 20 or later), or set GRIDMIND_BIN to the command "
-        "(node_modules/.bin/gridmind, or bin/gridmind.js in a checkout after `npm ci`)"
+        "(node_modules/.bin/gridmind, or bin/gridmind.js in a checkout after `npm ci`), or work from inside "
+        "a checkout"
     )
+
+
+def _is_checkout(folder: Path) -> bool:
+    """Whether `folder` is the root of a Gridmind checkout: its package.json names the package gridmind."""
+    if not (folder / "bin" / "gridmind.js").is_file():
+        return False
+    try:
+        return json.loads((folder / "package.json").read_text(encoding="utf-8")).get("name") == "gridmind"
+    except (OSError, ValueError, AttributeError):
+        return False
