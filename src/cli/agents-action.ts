@@ -74,13 +74,16 @@ function searchOf(flags: PlayFlags, command: Command): SearchPlayerSettings | nu
   };
 }
 
-/** The player of `play`: an agent in code or a program, a search over the known pieces, or an agent's own policy. */
-async function playerOf(
+/**
+ * The game of `play`'s player (an agent in code or a program, a search over the known pieces, or an
+ * agent's own policy), and the name the agent gives itself.
+ */
+async function playedBy(
   agent: ChosenAgent,
   flags: PlayFlags,
   search: SearchPlayerSettings | null,
   options: PlayOptions,
-): Promise<PlayResult> {
+): Promise<{ result: PlayResult; name: string }> {
   const system = researchRotation(options);
   if (agent.outside !== null) {
     if (search !== null) throw new InputError('--search plays an agent file or a built-in agent, not an agent in code or a program');
@@ -90,14 +93,16 @@ async function playerOf(
     const module = await loadOutsideAgent(agent.outside, flags.agentTimeLimit, flags.agentMemory);
     const chooser = new CodeAgentChooser(module, options.width, options.height, rotation, mode);
     try {
-      return options.rules === 'research' ? playResearchWith(chooser, options) : playGameWith(() => chooser, options);
+      const result = options.rules === 'research' ? playResearchWith(chooser, options) : playGameWith(() => chooser, options);
+      return { result, name: module.name };
     } finally {
       chooser.stop();
       module.close();
     }
   }
   const spec = loadAgentSpec(agent.name);
-  return search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, system, search), options);
+  const result = search === null ? playGame(spec, options) : playResearchWith(new SearchPlayer(spec, system, search), options);
+  return { result, name: spec.name };
 }
 
 export async function play(flags: PlayFlags, command: Command): Promise<void> {
@@ -122,7 +127,7 @@ export async function play(flags: PlayFlags, command: Command): Promise<void> {
     recordPath: flags.path !== undefined,
     recordReplay: flags.replayOut !== undefined,
   };
-  const result = await playerOf(agent, flags, search, options);
+  const { result, name } = await playedBy(agent, flags, search, options);
   const board = `${width}x${height}`;
   const piecesPerSecond = result.ms > 0 ? Math.round((result.pieces / result.ms) * 1000) : 0;
   if (flags.path !== undefined) {
@@ -151,6 +156,7 @@ export async function play(flags: PlayFlags, command: Command): Promise<void> {
     ms: Math.round(result.ms),
     piecesPerSecond,
     outcome: result.outcome,
+    name,
     ...(result.fault !== undefined && { fault: result.fault }),
     ...(search !== null && { search: { ...search, preview: options.preview } }),
   };
@@ -160,7 +166,7 @@ export async function play(flags: PlayFlags, command: Command): Promise<void> {
     return;
   }
   print(
-    `${agent.name} on ${board} (${rules.name} rules, seed ${flags.seed}): ${result.lines.toLocaleString('en-US')} lines, score ` +
+    `${name === agent.name ? name : `${name} (${agent.name})`} on ${board} (${rules.name} rules, seed ${flags.seed}): ${result.lines.toLocaleString('en-US')} lines, score ` +
       `${result.score.toLocaleString('en-US')}, ${result.pieces.toLocaleString('en-US')} pieces in ${(result.ms / 1000).toFixed(2)} s ` +
       `(${piecesPerSecond.toLocaleString('en-US')} pieces/s); ${result.outcome}` +
       (search === null

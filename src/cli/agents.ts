@@ -90,7 +90,7 @@ export function registerAgentCommands(program: Command, actions: () => Promise<A
     .addOption(agentMemoryOption())
     .option(
       '--json',
-      'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome"}, with --search also "search"',
+      'print JSON: {"agent","rules","board","seed","lines","score","pieces","ms","piecesPerSecond","outcome","name"} ("name": the name the agent gives itself), with --search also "search"',
     )
     .action(async (flags: PlayFlags, command: Command) => (await actions()).play(flags, command));
 }

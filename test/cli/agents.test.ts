@@ -45,6 +45,7 @@ describe('gridmind play', () => {
       'ms',
       'piecesPerSecond',
       'outcome',
+      'name',
     ]);
     expect(result).toMatchObject({
       agent: 'dellacherie',
@@ -55,6 +56,7 @@ describe('gridmind play', () => {
       score: 341,
       pieces: 873,
       outcome: 'topped-out',
+      name: 'dellacherie',
     });
     expect(result.piecesPerSecond).toBeGreaterThan(0);
   });

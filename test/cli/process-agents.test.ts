@@ -60,6 +60,8 @@ describe('gridmind play with an agent over a pipe', () => {
       const [python, module] = await Promise.all([play(['--agent', EXAMPLE], args), play(['--agent', lowestModule], args)]);
       expect(python.code, python.stderr).toBe(0);
       expect(python.summary.agent).toBe(EXAMPLE);
+      expect(python.summary.name).toBe('lowest placement'); // the name it gives itself
+      expect(module.summary.name).toBe(lowestModule); // none given: its file
       expect(python.summary.pieces).toBeGreaterThan(10);
       expect(game(python.summary)).toEqual(game(module.summary));
     }
