@@ -6,10 +6,11 @@
  * is compiled by tsx (an optional package) the same way: a `.ts` file of a CommonJS package becomes
  * CommonJS, its `export default` the `default` of its exports, which is what Gridmind takes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../core/errors.ts';
+import { fileProblem } from './files.ts';
 import { importOptional } from './optional-packages.ts';
 
 /** Whether a name on the command line is a module of code (.js, .mjs, .ts, .mts) rather than a name or a JSON file. */
@@ -72,6 +73,13 @@ function esModuleInCommonJs(file: string): string | undefined {
 /** A module's default export; a module that cannot be loaded is an InputError naming it as `what` (`the agent module`). */
 export async function importDefault(file: string, what: string): Promise<unknown> {
   const cannotLoad = (why: string) => new InputError(`cannot load ${what} ${file}: ${why}`);
+  let isFile: boolean;
+  try {
+    isFile = statSync(file).isFile();
+  } catch (error) {
+    throw cannotLoad(fileProblem(error));
+  }
+  if (!isFile) throw cannotLoad('it is a folder, not a file');
   const mismatch = esModuleInCommonJs(file);
   if (mismatch !== undefined) throw cannotLoad(mismatch);
   const url = pathToFileURL(resolve(file)).href;

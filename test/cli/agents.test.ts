@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -322,10 +322,16 @@ export default {
   it('refuses, naming the module, one that cannot be loaded or exports no agent', async () => {
     const none = moduleFile('none.mjs', 'export const x = 1;\n');
     const broken = moduleFile('broken.mjs', 'export default {\n');
+    const folder = join(modules, 'folder.mjs');
+    mkdirSync(folder, { recursive: true });
     const refused = [
       [['--agent', none], `the agent module ${none} exports no agent: export default { choose(turn) { return 0; } }`],
       [['--agent', broken], `cannot load the agent module ${broken}: `],
-      [['--agent', join(modules, 'missing.mjs')], `cannot load the agent module ${join(modules, 'missing.mjs')}: `],
+      [
+        ['--agent', join(modules, 'missing.mjs')],
+        `cannot load the agent module ${join(modules, 'missing.mjs')}: no such file or directory\n`,
+      ],
+      [['--agent', folder], `cannot load the agent module ${folder}: it is a folder, not a file\n`],
     ] as const;
     await Promise.all(
       refused.map(async ([args, message]) => {

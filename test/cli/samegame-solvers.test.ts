@@ -75,7 +75,7 @@ describe('gridmind samegame solve --solver MODULE: a solver in code', () => {
     const none = moduleFile('none.mjs', 'export default { choose() { return 0; } };\n');
     for (const [args, message] of [
       [['--solver', none], `the solver module ${none} exports no solver: export default { solve(game, budget) { return []; } }`],
-      [['--solver', join(dir, 'missing.mjs')], `cannot load the solver module ${join(dir, 'missing.mjs')}: `],
+      [['--solver', join(dir, 'missing.mjs')], `cannot load the solver module ${join(dir, 'missing.mjs')}: no such file or directory\n`],
       [['--solver', greedy, '--method', 'beam'], 'give --method or --solver, not both'],
       [
         ['--solver', greedy, '--width', '4'],
