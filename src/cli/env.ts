@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.ts';
 import { MAX_BATCH } from '../env/batch.ts';
 import type { IllegalActionRule } from '../env/environment.ts';
 import type { ArrayEncoding } from '../env/stdio.ts';
-import { parseBoardSize } from '../samegame/rules/board.ts';
+import { parseWidthByHeight } from '../core/board-size.ts';
 import { MAX_COLOURS, MIN_COLOURS, parseShift, type Shift } from '../samegame/rules/options.ts';
 import { MAX_PREVIEW } from '../tetris/game-settings.ts';
 import { parseRotationSystemName, type RotationSystemName } from '../tetris/rotation/system.ts';
@@ -52,7 +52,11 @@ export function registerEnvCommand(program: Command, actions: () => Promise<EnvA
       'tetris --keys: classic, target or aveiro (default classic); samegame: standard, penalty or classic (default standard)',
     )
     .option('--rotation <system>', "tetris --keys: classic, aveiro or srs (default: the rules')", optionParser(parseRotationSystemName))
-    .option('--board <WxH>', "board size (default: tetris 10x20, or the rules' with --keys; samegame 15x15)", optionParser(parseBoardSize))
+    .option(
+      '--board <WxH>',
+      "board size (default: tetris 10x20, or the rules' with --keys; samegame 15x15)",
+      optionParser((text) => parseWidthByHeight(text, '10x20 (tetris) or 15x15 (samegame)')),
+    )
     .option('--preview <n>', 'tetris: next pieces in the observation', integerIn(0, MAX_PREVIEW), 1)
     .option('--step-ms <ms>', 'tetris --keys: game time after each action (gravity as the rules say)', integerIn(1, 60_000), 100)
     .option('--colours <n>', `samegame: colours, ${MIN_COLOURS}-${MAX_COLOURS}`, integerIn(MIN_COLOURS, MAX_COLOURS), 5)

@@ -22,7 +22,10 @@ export function builtInAgentNames(): string[] {
 export function loadAgentSpec(nameOrPath: string): AgentSpec {
   const isPath = nameOrPath.includes('/') || nameOrPath.endsWith('.json');
   if (!isPath && !builtInAgentNames().includes(nameOrPath)) {
-    throw new InputError(`unknown agent "${nameOrPath}": use one of ${builtInAgentNames().join(', ')}, or the path of an agent JSON file`);
+    throw new InputError(
+      `unknown agent "${nameOrPath}": use one of ${builtInAgentNames().join(', ')}, or the path of an agent of your own: ` +
+        'a JSON file, a module of code (.js, .mjs, .ts, .mts) or a Python program (.py), as docs/own-agent.md shows',
+    );
   }
   const url = isPath ? nameOrPath : new URL(`${nameOrPath}.json`, AGENTS_DIRECTORY);
   let text: string;

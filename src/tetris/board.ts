@@ -1,3 +1,4 @@
+import { parseWidthByHeight } from '../core/board-size.ts';
 import { InputError } from '../core/errors.ts';
 import type { Shape } from './shape.ts';
 
@@ -161,12 +162,9 @@ export function checkBoardSize(width: number, height: number): void {
 
 /** Reads a board size written `WIDTHxHEIGHT`, such as `10x20`. */
 export function parseBoardSize(text: string): { width: number; height: number } {
-  const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(text);
-  if (!match) throw new InputError(`bad board size "${text}": write WIDTHxHEIGHT, for example 10x20`);
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  checkBoardSize(width, height);
-  return { width, height };
+  const size = parseWidthByHeight(text, '10x20');
+  checkBoardSize(size.width, size.height);
+  return size;
 }
 
 /**

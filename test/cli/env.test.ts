@@ -89,6 +89,12 @@ describe('gridmind env --stdio', () => {
       [['--game', 'tetris', '--illegal-reward', '-3', '--stdio'], /--illegal-reward is the reward of --illegal end/],
       [['--game', 'tetris', '--envs', '0', '--stdio'], /--envs/],
       [['--game', 'tetris', '--arrays', 'hex', '--stdio'], /unknown --arrays encoding "hex"/],
+      [
+        ['--game', 'tetris', '--board', '10', '--stdio'],
+        /bad board size "10": write WIDTHxHEIGHT, for example 10x20 \(tetris\) or 15x15 \(samegame\)$/,
+      ],
+      [['--game', 'tetris', '--board', '100x20', '--stdio'], /board width 100 is out of range: use 4 to 16 columns$/],
+      [['--game', 'samegame', '--board', '60x5', '--stdio'], /board width 60 is out of range: use 1 to 50$/],
     ] as const) {
       const { code, stderr } = await runCli(['env', ...args]);
       expect(code, args.join(' ')).toBe(2);

@@ -52,7 +52,7 @@ describe('agent files', () => {
 
   it('name an unknown agent and the choices', () => {
     expect(() => loadAgentSpec('deep-blue')).toThrow(
-      /unknown agent "deep-blue": use one of aveiro, bcts, dellacherie, .*, or the path of an agent JSON file/,
+      /unknown agent "deep-blue": use one of aveiro, bcts, dellacherie, .*, or the path of an agent of your own: a JSON file, a module of code \(\.js, \.mjs, \.ts, \.mts\) or a Python program \(\.py\), as docs\/own-agent\.md shows$/,
     );
     expect(() => loadAgentSpec('/no/such/agent.json')).toThrow(/cannot read agent file \/no\/such\/agent.json: no such file/);
   });

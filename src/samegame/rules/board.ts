@@ -1,3 +1,4 @@
+import { parseWidthByHeight } from '../../core/board-size.ts';
 import { InputError } from '../../core/errors.ts';
 import { MAX_COLOURS, MAX_SIDE, type Shift } from './options.ts';
 
@@ -276,9 +277,7 @@ export function checkBoardSize(width: number, height: number): void {
 
 /** Reads a board size written `WIDTHxHEIGHT`, such as `15x15` (1 to 50 each). */
 export function parseBoardSize(text: string): { width: number; height: number } {
-  const match = /^\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(text);
-  if (!match) throw new InputError(`bad board size "${text}": write WIDTHxHEIGHT, for example 15x15`);
-  const size = { width: Number(match[1]), height: Number(match[2]) };
+  const size = parseWidthByHeight(text, '15x15');
   checkBoardSize(size.width, size.height);
   return size;
 }
