@@ -91,10 +91,10 @@ describe('gridmind env --stdio', () => {
       [['--game', 'tetris', '--arrays', 'hex', '--stdio'], /unknown --arrays encoding "hex"/],
       [
         ['--game', 'tetris', '--board', '10', '--stdio'],
-        /bad board size "10": write WIDTHxHEIGHT, for example 10x20 \(tetris\) or 15x15 \(samegame\)$/,
+        /bad board size "10": write WIDTHxHEIGHT, for example 10x20 \(tetris\) or 15x15 \(samegame\)\n/,
       ],
-      [['--game', 'tetris', '--board', '100x20', '--stdio'], /board width 100 is out of range: use 4 to 16 columns$/],
-      [['--game', 'samegame', '--board', '60x5', '--stdio'], /board width 60 is out of range: use 1 to 50$/],
+      [['--game', 'tetris', '--board', '100x20', '--stdio'], /board width 100 is out of range: use 4 to 16 columns\n/],
+      [['--game', 'samegame', '--board', '60x5', '--stdio'], /board width 60 is out of range: use 1 to 50\n/],
     ] as const) {
       const { code, stderr } = await runCli(['env', ...args]);
       expect(code, args.join(' ')).toBe(2);
