@@ -14,7 +14,7 @@ export const SOLVE_SETTINGS: readonly MethodSetting<SolveSettingName>[] = [
     label: 'heuristic',
     methods: ['dfs', 'dls', 'iddfs', 'bestfirst', 'beam'],
     values: { type: 'choice', choices: HEURISTICS },
-    help: 'move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default h4)',
+    help: 'move heuristic h1-h4: orders dfs/dls/iddfs, ranks beam, prioritises bestfirst (default: h4 for bestfirst; none for the others, beam then ranks by score)',
     defaults: DEFAULT_HEURISTIC,
   },
   ...SEARCH_SETTINGS,

@@ -84,7 +84,7 @@ export const SEARCH_SETTINGS: readonly MethodSetting<SearchSettingName>[] = [
     label: 'beam width',
     methods: ['beam'],
     values: { type: 'whole', min: 1, max: 1_000_000 },
-    help: 'beam: width (default 1, 2, 4, ... while the time lasts)',
+    help: 'beam: width (default 1, 2, 4, ... while the budget of time or nodes lasts)',
   },
   {
     name: 'depth',
