@@ -33,7 +33,7 @@ const playerName = (what: string) =>
     .max(200, `${what} is too long`)
     .superRefine((name, context) => {
       const problem = nameProblem(name);
-      if (problem !== null) context.addIssue({ code: 'custom', message: `${what}: ${problem}` });
+      if (problem !== null) context.addIssue({ code: 'custom', message: problem }); // the path names the field
     });
 
 const submission = z.strictObject(

@@ -4,6 +4,7 @@ import type { Solution } from '../../../src/samegame/solver.ts';
 import { count } from '../../../src/core/count.ts';
 import { boardEnding, points, verdict } from './words.ts';
 import { useDialogFocus } from '../dialog-focus.ts';
+import { NameInput } from '../NameInput.tsx';
 
 /**
  * The end of a game, over the board: the score, and in a contest the verdict with both sides' scores
@@ -95,7 +96,7 @@ export function ResultDialog({
           >
             <label>
               Your name
-              <input name="name" maxLength={24} defaultValue={name} autoComplete="nickname" data-testid="sg-name" />
+              <NameInput name="name" defaultValue={name} testId="sg-name" />
             </label>
             <button type="submit" class="secondary" disabled={saving?.state === 'saving'} data-testid="sg-save">
               Save score

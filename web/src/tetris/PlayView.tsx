@@ -11,6 +11,7 @@ import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { KeyTable } from '../KeyTable.tsx';
+import { NameInput } from '../NameInput.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, gameOptionsOf, HUMAN_PACE_MS, newSession, type SessionSetup, type TetrisSession } from './session.ts';
 import { SetupPanel } from './SetupPanel.tsx';
@@ -329,7 +330,7 @@ function GameOverDialog({
               onSave(nameInput.current?.value ?? 'Player');
             }}
           >
-            <input ref={nameInput} maxLength={24} placeholder="Your name" defaultValue="Player" data-testid="name" />
+            <NameInput inputRef={nameInput} defaultValue="Player" testId="name" />
             <button type="submit" data-testid="save-score">
               Save score
             </button>
