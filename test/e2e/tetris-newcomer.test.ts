@@ -104,7 +104,7 @@ describe('Play and Duel in their first minutes', () => {
       await page.setViewportSize(size);
       await startPlay(page, { player: 'human', seed: 1 });
       await page.keyboard.press('p'); // a paused game keeps the counters as set
-      await page.getByText('Paused — press P').waitFor();
+      await page.locator('[data-testid=paused]').waitFor();
       expect(await setCounters(page, { ...HUGE, level: 20 })).toBe(1);
       await expect.poll(() => page.textContent('[data-testid=score]'), PATIENTLY).toBe('9.00 Q9,007,199,254,740,991');
       expect(await page.getAttribute('[data-testid=score]', 'title')).toBe('9,007,199,254,740,991');
@@ -122,6 +122,7 @@ describe('Play and Duel in their first minutes', () => {
       await duel.click('[data-testid=duel-start]');
       await duel.waitForSelector('canvas[aria-label="right board"]');
       await duel.keyboard.press('p');
+      await duel.locator('[data-testid=paused]').waitFor(); // the duel says so
       expect(await setCounters(duel, HUGE)).toBe(2);
       await expect.poll(() => duel.textContent('[data-testid=level] >> nth=1'), PATIENTLY).toBe('9.00 Q9,007,199,254,740,991');
       await expectOneLineEach(duel.locator('.duelist .hud dd:not(.player), .duelist h3 small'));
@@ -293,10 +294,10 @@ describe('Play and Duel in their first minutes', () => {
       await expect.poll(() => boardData(page, 'pieces'), PATIENTLY).toBe('1');
       await settled({ letter: 'T' }); // the next piece of seed 1
       await tap('pause');
-      await page.getByText('Paused — press P').waitFor();
+      await page.getByText('Paused — tap Resume').waitFor(); // no key to name on a touch screen
       expect(await page.isDisabled('[data-testid=touch-L]')).toBe(true);
       await tap('pause');
-      await expect.poll(() => page.getByText('Paused — press P').count(), PATIENTLY).toBe(0);
+      await expect.poll(() => page.getByText('Paused — tap Resume').count(), PATIENTLY).toBe(0);
       expect(await scrollsSideways(page)).toBe(false);
       await page.close();
 

@@ -76,6 +76,7 @@ describe('the Tetris views at both window sizes', () => {
       while ((await boardData(page, 'outcome')) === 'playing') await page.keyboard.press('Space');
       await page.waitForSelector('[data-testid=game-over]');
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), PATIENTLY).toBe('name');
+      await page.waitForTimeout(700); // the box takes no key at first: the game's keys may still be pressed
       await page.keyboard.type('rh');
       await nextFrames(page);
       expect(await page.inputValue('[data-testid=name]')).toBe('rh');
@@ -121,7 +122,7 @@ describe('the Tetris views at both window sizes', () => {
       await page.waitForTimeout(1500); // more than one gravity step at level 0
       expect(await pieceY(page)).toBe(y);
     };
-    const pausedBanner = page.getByText('Paused — press P');
+    const pausedBanner = page.locator('[data-testid=paused]');
     await falls();
 
     await page.keyboard.press('h');
@@ -209,7 +210,7 @@ describe('the Tetris views at both window sizes', () => {
       await startPlay(page, { player: 'dellacherie', seed: 5 });
       const asFastAsItCan = () => page.fill('[data-testid=speed]', '6');
       const slowest = () => page.fill('[data-testid=speed]', '0');
-      const pausedBanner = page.getByText('Paused — press P');
+      const pausedBanner = page.locator('[data-testid=paused]');
 
       await pauseAtEffect(page, 'clear');
       await asFastAsItCan();

@@ -7,6 +7,7 @@ import { gameKeyOf } from './keyboard.ts';
 import { compactTime, exactTime } from './counters.ts';
 import { duelReason, duelResult, NO_LIMIT, reachedLimit, type DuelLimit, type DuelResult } from './duel-result.ts';
 import { CounterText, Hud } from './Hud.tsx';
+import { PausedBanner } from './PausedBanner.tsx';
 import { useBoardLayout } from './layout.ts';
 import { DEFAULT_SETUP, HUMAN, HUMAN_PACE_MS, newSession, type TetrisSession } from './session.ts';
 import { GameFields, PlayerSelect } from './SetupPanel.tsx';
@@ -197,6 +198,7 @@ export function DuelView() {
           )}
         </div>
       )}
+      {paused && result === null && !showWhy && <PausedBanner touch={touchPad} above />}
       <div class="boards" ref={container}>
         {sessions.current.map((session, index) => {
           const title = `${index === 0 ? 'Left' : 'Right'}: ${label(session)}`;

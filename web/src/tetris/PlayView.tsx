@@ -9,6 +9,7 @@ import { StepSlider } from '../StepSlider.tsx';
 import { useStoredState } from '../stored-state.ts';
 import { BoardCanvas } from './BoardCanvas.tsx';
 import { NextAndHud } from './Hud.tsx';
+import { PausedBanner } from './PausedBanner.tsx';
 import { commandOf, gameKeyOf, KEY_HELP } from './keyboard.ts';
 import { KeyTable } from '../KeyTable.tsx';
 import { NameInput } from '../NameInput.tsx';
@@ -172,11 +173,7 @@ export function PlayView() {
           <NextAndHud session={current} previewCell={layout.previewCell} />
           <div class="stage">
             <BoardCanvas session={current} cellSize={layout.cell} label="Tetris board" ghosts={whyHere.ghosts} onCell={whyHere.pickCell} />
-            {current.paused && !current.game.over && !showWhy && (
-              <div class="banner" role="status">
-                Paused — press P
-              </div>
-            )}
+            {current.paused && !current.game.over && !showWhy && <PausedBanner touch={touchPad} />}
           </div>
           {touchPad && (
             <TouchControls

@@ -53,8 +53,20 @@ export function TouchControls({
   return (
     <div class={`touch-pad${turnsBothWays ? '' : ' one-turn'}`} role="group" aria-label="Game controls" data-testid="touch-pad">
       {buttons.slice(0, -3).map(button)}
-      <button type="button" class="secondary touch-pause" disabled={disabled} onClick={onPause} data-testid="touch-pause">
-        {paused ? 'Resume' : 'Pause'}
+      <button
+        type="button"
+        class="secondary touch-pause"
+        aria-label={paused ? 'Resume' : 'Pause'}
+        disabled={disabled}
+        onClick={onPause}
+        data-testid="touch-pause"
+      >
+        <span class="symbol" aria-hidden="true">
+          {paused ? '▶' : '❚❚'}
+        </span>
+        <span class="word" aria-hidden="true">
+          {paused ? 'resume' : 'pause'}
+        </span>
       </button>
       {buttons.slice(-3).map(button)}
     </div>
