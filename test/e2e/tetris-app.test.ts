@@ -217,6 +217,11 @@ describe('the web app in a real browser', () => {
     await expect(page.locator('canvas[aria-label="lines per game"]').count()).resolves.toBe(1);
     await expect(page.locator('canvas[aria-label="paired comparison"]').count()).resolves.toBe(1);
     expect(await page.textContent('.details')).toMatch(/Paired difference .* wins \d+ to \d+/);
+    // Both players' means, in the list and in the details.
+    const summary = JSON.parse(bench.stdout) as { meanLines: number; vs: { meanLines: number } };
+    const mean = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+    expect(await page.textContent('[data-testid=runs] td.mean')).toBe(`${mean(summary.meanLines)} vs ${mean(summary.vs.meanLines)}`);
+    expect(await page.textContent('.details')).toContain(`; dellacherie: ${mean(summary.vs.meanLines)} ± `);
     await screenshot(page, 'benchmarks');
 
     // Any game of the run, watched again: the server plays it from the agent and seed, to the stored lines.

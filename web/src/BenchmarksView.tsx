@@ -1,11 +1,13 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Run, TetrisRun } from '../../src/store/runs.ts';
+import { count } from '../../src/core/count.ts';
 import { benchReplayUrl, fetchRuns } from './api.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import { runInAddress } from './run-address.ts';
 import { RunList } from './RunList.tsx';
 import { SameGameRuns } from './SameGameRuns.tsx';
+import { SameDatabase } from './SameDatabase.tsx';
 
 const AGENT_COLOUR = 'rgba(168,85,247,0.75)';
 const VS_COLOUR = 'rgba(34,211,238,0.6)';
@@ -18,7 +20,13 @@ const WHOLE_NUMBERS = { precision: 0 } as const;
 function histogram(series: readonly (readonly number[])[]): { labels: string[]; counts: number[][] } {
   const top = Math.max(1, ...series.flat());
   const width = Math.ceil(top / BINS);
-  const labels = Array.from({ length: BINS }, (_, bin) => `${(bin * width).toLocaleString('en-US')}–`);
+  const whole = (lines: number) => lines.toLocaleString('en-US');
+  // Each bin's range of whole lines; the last also holds the largest value.
+  const labels = Array.from({ length: BINS }, (_, bin) =>
+    width === 1
+      ? whole(bin)
+      : `${whole(bin * width)}–${whole(bin === BINS - 1 ? Math.max(top, (bin + 1) * width - 1) : (bin + 1) * width - 1)}`,
+  );
   const counts = series.map((values) => {
     const bins = new Array<number>(BINS).fill(0);
     for (const value of values) bins[Math.min(BINS - 1, Math.floor(value / width))]++;
@@ -209,6 +217,7 @@ function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
         <p data-testid="no-runs">
           No runs yet: try <code>npx gridmind bench --agent bcts --vs dellacherie --board 10x10 --games 20</code> (seconds; on 10 × 20 a
           good agent plays for hours).
+          <SameDatabase />
         </p>
       )}
       {runs.length > 0 && (
@@ -226,7 +235,9 @@ function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
                   <span>{run.board} board</span>, <span>{run.games} games</span>
                 </>
               ),
-              figure: `${number(run.summary.meanLines)} ± ${number(run.summary.stderr)}`,
+              figure: run.summary.vs
+                ? `${number(run.summary.meanLines)} vs ${number(run.summary.vs.meanLines)}`
+                : `${number(run.summary.meanLines)} ± ${number(run.summary.stderr)}`,
             })}
           />
           {selected && charts && summary && (
@@ -235,8 +246,10 @@ function TetrisRunsView({ runs }: { runs: TetrisRun[] }) {
                 Run {selected.id}: {agentsOf(selected)}, {selected.board}, {selected.games} games
               </h3>
               <p>
-                {selected.agent}: {number(summary.meanLines)} ± {number(summary.stderr)} lines per game; {number(summary.piecesPerSecond)}{' '}
-                pieces/s {summary.queue === undefined ? `on ${summary.workers} workers` : `on the workers of ${summary.queue}`}.
+                {selected.agent}: {number(summary.meanLines)} ± {number(summary.stderr)} lines per game
+                {summary.vs && `; ${selected.vs}: ${number(summary.vs.meanLines)} ± ${number(summary.vs.stderr)}`};{' '}
+                {number(summary.piecesPerSecond)} pieces/s{' '}
+                {summary.queue === undefined ? `on ${count(summary.workers, 'worker')}` : `on the workers of ${summary.queue}`}.
                 {summary.comparison &&
                   ` Paired difference ${number(summary.comparison.meanDifference)} ± ${number(summary.comparison.stderr)} lines; wins ${summary.comparison.agentWins} to ${summary.comparison.vsWins}, ${summary.comparison.ties} ties.`}
               </p>

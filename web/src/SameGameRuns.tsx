@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { SameGameRun } from '../../src/store/runs.ts';
 import { RunList } from './RunList.tsx';
 import { compareRuns, describeSameGameRun, describeSettings } from './samegame-runs.ts';
+import { SameDatabase } from './SameDatabase.tsx';
 
 const whole = (value: number) => value.toLocaleString('en-US');
 const signed = (value: number) => (value > 0 ? `+${whole(value)}` : whole(value));
@@ -19,6 +20,7 @@ export function SameGameRuns({ runs }: { runs: SameGameRun[] }) {
     return (
       <p data-testid="no-samegame-runs">
         No SameGame runs yet: try <code>npx gridmind samegame bench --set standard --time 1</code>.
+        <SameDatabase />
       </p>
     );
   }

@@ -8,6 +8,7 @@ import { CommandLine } from './CommandLine.tsx';
 import { runInAddress } from './run-address.ts';
 import { RunList } from './RunList.tsx';
 import { featureColour, scoresChart, weightsChart } from './tuning-charts.ts';
+import { SameDatabase } from './SameDatabase.tsx';
 
 /** How often the page asks again for a run that is running. */
 const POLL_MS = 2000;
@@ -89,6 +90,7 @@ export function TuningView() {
       {runs && runs.length === 0 && (
         <p data-testid="no-tune-runs">
           No tuning runs yet: try <code>{EXAMPLE_COMMAND}</code>, and watch it here as it plays.
+          <SameDatabase />
         </p>
       )}
       {runs && runs.length > 0 && (
