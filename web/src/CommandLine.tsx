@@ -16,7 +16,13 @@ export function CommandLine({ command, testId }: { command: string; testId: stri
   return (
     <div class="command-line">
       <code ref={text} data-testid={testId}>
-        {command}
+        {/* Word by word, so that a line breaks between words, never inside a flag such as --validation-games. */}
+        {command.split(' ').map((word, i) => (
+          <>
+            {i > 0 && ' '}
+            <span class="word">{word}</span>
+          </>
+        ))}
       </code>
       <button type="button" onClick={() => void copy()}>
         Copy
