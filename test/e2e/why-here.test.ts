@@ -144,6 +144,11 @@ describe('explanations in the web app', () => {
       expect(await page.getAttribute('[data-testid=board]', 'data-last-lock')).toBe(chosenAt.get(last - 1));
       await screenshot(page, 'why-here-play');
       expect(await scrollsSideways(page)).toBe(false);
+      await page.keyboard.press('Escape'); // closes the panel; the game stays paused
+      await expect.poll(() => page.locator('[data-testid=why-here]').count(), PATIENTLY).toBe(0);
+      await page.locator('[data-testid=paused]').waitFor();
+      await page.keyboard.press('y');
+      await page.waitForSelector('[data-testid=why-here]');
 
       await page.click('[data-testid=take-over]'); // now a human's piece: what would an agent do?
       await expect.poll(() => page.textContent('.controls-column')).toContain('What would this agent do here?');

@@ -118,6 +118,8 @@ export function DuelView() {
     else if (letter === 'n') stepPiece();
     else if (letter === 'b') back();
     else if (letter === 'y') toggleWhy();
+    else if (event.key === 'Escape' && why)
+      setWhy(false); // the panel closes; the duel stays paused
     else if (showWhy) compareByKey(whyHere, letter);
   });
 

@@ -148,7 +148,10 @@ export function PlayView() {
     if (command === 'pause' && current && !current.game.over) current.togglePause();
     if (command === 'restart') setChoosing(true);
     if (command === 'scores' && !over) setShowScores((shown) => !shown); // at the end, the game-over dialog shows them
-    if (event.key === 'Escape') setShowScores(false);
+    if (event.key === 'Escape') {
+      setShowScores(false);
+      setWhy(false); // the panel closes; the game stays paused
+    }
   });
 
   const current = session.current;

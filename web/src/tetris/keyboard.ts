@@ -40,7 +40,7 @@ export const KEY_HELP: readonly [string, string][] = [
   ['Space', 'drop'],
   ['P', 'pause'],
   ['N / B', 'paused: a piece on / back'],
-  ['Y', 'why here? every placement, as an agent values it'],
+  ['Y', 'why here? every placement, as an agent values it (Esc closes)'],
   ['R', 'restart'],
   ['H', 'high scores'],
 ];
