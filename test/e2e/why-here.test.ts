@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLoggedInput, Game, type ReplayLog } from '../../src/tetris/game.ts';
 import { loadAgentSpec } from '../../src/tetris-ai/agent-files.ts';
+import { findFeature } from '../../src/tetris-ai/features/index.ts';
 import { pieceCells } from '../../src/tetris/moves.ts';
 import type { Explanation } from '../../src/tetris-ai/explanation.ts';
 import type { Page } from 'playwright-core';
@@ -77,6 +78,13 @@ describe('explanations in the web app', () => {
       await compare(3);
       for (let i = 0; i < 3; i++) await page.keyboard.press(']'); // any candidate, past the five listed
       await compare(Math.min(6, expected.candidates.length));
+
+      // What each feature measures, in words, for a learner (opened by click or tap).
+      await page.click('[data-testid=feature-definitions] summary');
+      const definitions = await page.$$eval('[data-testid=feature-definitions] dl > div', (rows) =>
+        rows.map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]),
+      );
+      expect(definitions).toEqual(chosen.features.map((term) => [term.name, findFeature(term.name).definition]));
 
       // A click on a ghost on the board compares that candidate: a cell of #5 that no candidate from #2 to #4 covers.
       const system = gameAfter(game.replay, at).system;

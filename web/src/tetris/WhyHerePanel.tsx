@@ -1,5 +1,6 @@
 import type { CandidateExplanation, Explanation } from '../../../src/tetris-ai/explanation.ts';
 import { REFUSAL_REASONS } from '../../../src/tetris-ai/explanation.ts';
+import { findFeature } from '../../../src/tetris-ai/features/index.ts';
 import { pieceName } from '../../../src/tetris/pieces.ts';
 import { AGENTS } from '../agents.ts';
 import { SHOWN_CANDIDATES, shownCandidates } from './why-here.ts';
@@ -96,7 +97,8 @@ export function WhyHerePanel({
       </h3>
       <p class="hint">
         {candidates.length} placements, ranked by {ahead}. Pick one to compare with #1: click it here or on the board, or press 2–
-        {SHOWN_CANDIDATES}.
+        {SHOWN_CANDIDATES}. A placement is the piece&apos;s turn (0 as it enters, then each quarter turn) and the column of its leftmost
+        cell, 1 being the leftmost.
       </p>
       <ol class="candidates">
         {shownCandidates(explanation, other.rank).map((candidate) => (
@@ -131,7 +133,7 @@ export function WhyHerePanel({
               <tr key={term.name} data-testid={`term-${term.name}`} data-chosen={term.contribution} data-compared={versus.contribution}>
                 <th
                   scope="row"
-                  title={`#1: ${figure(term.value)} × ${figure(term.weight)}; #${other.rank}: ${figure(versus.value)} × ${figure(versus.weight)}`}
+                  title={`${findFeature(term.name).definition}. #1: ${figure(term.value)} × ${figure(term.weight)}; #${other.rank}: ${figure(versus.value)} × ${figure(versus.weight)}`}
                 >
                   {term.name}
                 </th>
@@ -192,10 +194,22 @@ export function WhyHerePanel({
             ),
         )}
         <li>
-          Bars: each feature's contribution to the value the agent maximises (#1 pink, #{other.rank} blue); hover a feature for value ×
-          weight.
+          Bars: each feature&apos;s contribution (its value × the agent&apos;s weight) to the value the agent maximises, #1 pink and #
+          {other.rank} blue; to the right it adds, to the left it takes away. A positive #1 − #{other.rank} is in #1&apos;s favour. Hover a
+          feature for its value and weight.
         </li>
       </ul>
+      <details class="definitions" data-testid="feature-definitions">
+        <summary>What each feature measures</summary>
+        <dl>
+          {chosen.features.map((term) => (
+            <div key={term.name}>
+              <dt>{term.name}</dt>
+              <dd>{findFeature(term.name).definition}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </section>
   );
 }
