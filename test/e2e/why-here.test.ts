@@ -211,7 +211,9 @@ describe('explanations in the web app', () => {
       await page.press('[data-testid=sg-seconds]', 'Tab');
       await page.click('[data-testid=sg-hint]');
       await page.waitForSelector('[data-testid=sg-status] >> text=Hint:', PATIENTLY);
-      const line = Number(/the AI's line scores (\d+)/.exec((await page.textContent('[data-testid=sg-status]'))!)![1]);
+      const line = Number(
+        /the AI's line scores ([\d,]+)/.exec((await page.textContent('[data-testid=sg-status]'))!)![1].replaceAll(',', ''),
+      );
       const scores = (await page.getAttribute('[data-testid=sg-best-over-time]', 'data-scores'))!.split(' ').map(Number);
       expect(scores.at(-1)).toBe(line);
       expect(scores).toEqual([...scores].sort((a, b) => a - b));

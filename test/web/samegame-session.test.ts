@@ -65,7 +65,7 @@ describe("the SameGame page's session", () => {
       seed: 1,
     });
     expect(session.highlight.sort()).toEqual(session.game.groupAt(...line.moves[0]).sort());
-    expect(session.status).toMatch(new RegExp(`the AI's line scores ${line.score}\\.$`));
+    expect(session.status).toMatch(new RegExp(`the AI's line scores ${line.score.toLocaleString('en-US')}\\.$`));
     expect(session.thinking).toBe(false);
   });
 
@@ -87,7 +87,7 @@ describe("the SameGame page's session", () => {
     await session.compete(() => 0.25);
     expect(session.settings.seed).toBeGreaterThanOrEqual(250_000);
     expect(new SameGame(randomBoard(5, 5, 3, session.settings.seed)).isOver()).toBe(false);
-    expect(session.status).toMatch(/^The computer scored \d+ in \d+ moves \(\d+ ms\)\. Your turn: the same puzzle\.$/);
+    expect(session.status).toMatch(/^The computer scored [\d,]+ in [\d,]+ moves? \([\d,]+ ms\)\. Your turn: the same puzzle\.$/);
     while (!session.game.isOver()) session.play(...cells(session.game).group);
     expect(session.status).toMatch(/(You win|The computer wins|A draw).*: you [\d,]+, the computer [\d,]+\.$/);
   });

@@ -201,7 +201,7 @@ export class SameGameSession {
     this.highlight = group;
     this.hintExplanation = solution.explanation ?? null;
     this.say(
-      `Hint: the outlined group (+${groupPoints(this.settings.rules.scoring, group.length)}); the AI's line scores ${solution.score}.`,
+      `Hint: the outlined group (+${groupPoints(this.settings.rules.scoring, group.length)}); the AI's line scores ${points(solution.score)}.`,
     );
   }
 
@@ -240,7 +240,7 @@ export class SameGameSession {
     try {
       const computer = await this.solver.solve(newGame(this.settings).board, { ...this.searchOptions(), maxNodes: undefined });
       this.contest = { computer };
-      this.status = `The computer scored ${computer.score} in ${computer.moves.length} moves (${computer.ms} ms). Your turn: the same puzzle.`;
+      this.status = `The computer scored ${points(computer.score)} in ${count(computer.moves.length, 'move')} (${count(computer.ms, 'ms', 'ms')}). Your turn: the same puzzle.`;
     } catch (error) {
       this.status = `The computer stopped: ${(error as Error).message}`;
     } finally {
