@@ -114,6 +114,32 @@ describe('the SameGame page by keyboard, by touch, across reloads and in colours
     await page.close();
   });
 
+  it("takes the keyboard past the bar of pages with the first Tab's Skip to the page", async () => {
+    const page = await openPage(browser(), `${app.url}/#/samegame`);
+    await page.setViewportSize(WINDOW_SIZES.wide);
+    /** Tabs until the board has the focus. */
+    const tabsToBoard = async () => {
+      let presses = 0;
+      while ((await focusedTestId(page)) !== 'samegame-board' && presses < 60) {
+        await page.keyboard.press('Tab');
+        presses++;
+      }
+      expect(await focusedTestId(page)).toBe('samegame-board');
+      return presses;
+    };
+    const throughTheBar = await tabsToBoard();
+    await page.reload();
+    await page.keyboard.press('Tab');
+    expect(await focusedTestId(page)).toBe('skip-link');
+    expect(await page.isVisible('[data-testid=skip-link]')).toBe(true); // shown while it has the focus
+    await screenshot(page, 'skip-link');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    const links = await page.locator('header nav a').count();
+    expect(1 + (await tabsToBoard())).toBeLessThanOrEqual(throughTheBar - links); // none of the pages' links on the way
+    await page.close();
+  });
+
   it('removes groups tapped with a finger at 420×900 and at 1280×800, without scrolling sideways', async () => {
     const page = await openPage(browser(), `${app.url}/#/samegame`);
     for (const name of ['narrow', 'wide'] as const) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentType } from 'preact';
 import { AveiroView } from './AveiroView.tsx';
 import { BenchmarksView } from './BenchmarksView.tsx';
@@ -44,6 +44,7 @@ export function App() {
     return () => window.removeEventListener('hashchange', follow);
   }, []);
   const page = pageOf(hash);
+  const main = useRef<HTMLElement>(null);
   const View = page === 'replay' ? ReplayView : page === 'unknown' ? UnknownPage : VIEWS[page];
   const title = page === 'replay' ? 'Replay' : page === 'unknown' ? 'No such page' : PAGE_GUIDE[page].title;
   useEffect(() => {
@@ -51,6 +52,10 @@ export function App() {
   }, [title]);
   return (
     <>
+      {/* For the keyboard: past the bar of pages to the page itself (a button: a link's #address would change the page). */}
+      <button type="button" class="skip-link" onClick={() => main.current?.focus()} data-testid="skip-link">
+        Skip to the page
+      </button>
       <header class="top">
         <a class="brand" href="#/play" aria-label="Gridmind: Play & watch">
           <span class="logo" aria-hidden="true" />
@@ -74,7 +79,7 @@ export function App() {
           </a>
         </nav>
       </header>
-      <main>
+      <main ref={main} tabIndex={-1}>
         <h1 class="visually-hidden">{title}</h1>
         <View key={hash} />
       </main>
