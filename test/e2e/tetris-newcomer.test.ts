@@ -190,6 +190,7 @@ describe('Play and Duel in their first minutes', () => {
       await page.setViewportSize(size);
       const hint = page.locator('[data-testid=duel-board-hint]');
       expect(await hint.count()).toBe(0); // a human plays the left board
+      expect(await page.textContent('[data-testid=duel-intro]')).toContain("A human plays the left board with Play's keys"); // before a duel
       await page.selectOption('[data-testid=player-left-player]', 'dellacherie');
       await page.selectOption('[data-testid=player-right-player]', 'dellacherie');
       await page.selectOption('[data-testid=rules]', 'research'); // drop placements, no gravity: two equal agents play equal games

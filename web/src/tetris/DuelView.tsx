@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { NumberField } from '../NumberField.tsx';
+import { PAGE_GUIDE } from '../page-guide.ts';
 import { useStoredState } from '../stored-state.ts';
 import { BoardCanvas, PreviewCanvas } from './BoardCanvas.tsx';
 import { gameKeyOf } from './keyboard.ts';
@@ -125,6 +126,12 @@ export function DuelView() {
 
   return (
     <section class="duel">
+      {sessions.current.length === 0 && (
+        <p class="duel-intro" data-testid="duel-intro">
+          {PAGE_GUIDE.duel.about} A human plays the left board with Play&apos;s keys: ← → or A D to move, ↑ W X or Z to turn, ↓ S down,
+          Space to drop. P pauses both boards; paused, N and B step a piece on or back and Y shows why an agent put its piece where it did.
+        </p>
+      )}
       <form
         class="panel duel-setup"
         onSubmit={(event) => {
