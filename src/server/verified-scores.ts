@@ -26,19 +26,18 @@ import { agentInputs, agentPieces } from './human-pace.ts';
 /** Inputs a replay may hold: a long game of an agent at full speed in the web app stays well below. */
 export const MAX_REPLAY_INPUTS = 2_000_000;
 
-/** A player's or agent's name, refused when it would mislead (see core/player-names.ts). */
-const playerName = (what: string) =>
-  z
-    .string({ message: `${what} must be text` })
-    .max(200, `${what} is too long`)
-    .superRefine((name, context) => {
-      const problem = nameProblem(name);
-      if (problem !== null) context.addIssue({ code: 'custom', message: problem }); // the path names the field
-    });
+/** A player's or agent's name, refused when it would mislead (see core/player-names.ts); the messages' path names the field. */
+const playerName = z
+  .string({ message: 'a name must be text' })
+  .max(200, 'a name may be 200 characters at the most')
+  .superRefine((name, context) => {
+    const problem = nameProblem(name);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const submission = z.strictObject(
   {
-    name: playerName('name'),
+    name: playerName,
     replay: z
       .object(
         { format: z.string({ message: 'replay.format must name a replay format' }) },
@@ -48,7 +47,7 @@ const submission = z.strictObject(
     agents: z
       .array(
         z.strictObject(
-          { name: playerName('an agent name'), pieces: z.number().int().min(0, 'pieces must be 0 or more') },
+          { name: playerName, pieces: z.number().int().min(0, 'pieces must be 0 or more') },
           onlyFields('an agent share', '"name" and "pieces"'),
         ),
         { message: 'agents must be a list of {"name","pieces"}' },

@@ -71,22 +71,22 @@ function isExecutable(file: string): boolean {
   }
 }
 
+/** Whether `command` names a program that can run: a path, or a name on the PATH (the shell's default PATH when none is set). */
+function canRun(command: string): boolean {
+  if (command.includes('/')) return isExecutable(command);
+  return (process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter).some((dir) => isExecutable(join(dir, command)));
+}
+
 /** Throws an InputError, saying how to mend it, when {@link pythonCommand} names no program that can run. */
 function checkPython(agentFile: string): void {
   const python = pythonCommand();
-  if (process.env.GRIDMIND_PYTHON) {
-    const found = python.includes('/')
-      ? isExecutable(python)
-      : (process.env.PATH ?? '').split(delimiter).some((dir) => isExecutable(join(dir, python)));
-    if (!found)
-      throw new InputError(
-        `cannot run the Python agent ${agentFile}: GRIDMIND_PYTHON is ${JSON.stringify(python)}, which is not a program that can run; ` +
-          'point it at a Python 3 that has the gridmind package (pip install ./python), or unset it to use python3',
-      );
-  } else if (!(process.env.PATH ?? '').split(delimiter).some((dir) => isExecutable(join(dir, python))))
-    throw new InputError(
-      `cannot run the Python agent ${agentFile}: python3 is not on the PATH; install Python 3, or set GRIDMIND_PYTHON to a Python 3`,
-    );
+  if (canRun(python)) return;
+  throw new InputError(
+    process.env.GRIDMIND_PYTHON
+      ? `cannot run the Python agent ${agentFile}: GRIDMIND_PYTHON is ${JSON.stringify(python)}, which is not a program that can run; ` +
+          'point it at a Python 3 that has the gridmind package (pip install ./python), or unset it to use python3'
+      : `cannot run the Python agent ${agentFile}: python3 is not on the PATH; install Python 3, or set GRIDMIND_PYTHON to a Python 3`,
+  );
 }
 
 /** How a program is named in results and faults: its file, or its command. */

@@ -157,6 +157,10 @@ describe('explanations in the web app', () => {
       await page.locator('[data-testid=paused]').waitFor();
       await page.keyboard.press('y');
       await page.waitForSelector('[data-testid=why-here]');
+      // Paused, Space presses the control that has the focus (it is also the drop key): here, the list of definitions.
+      await page.focus('[data-testid=feature-definitions] summary');
+      await page.keyboard.press('Space');
+      await expect.poll(() => page.getAttribute('[data-testid=feature-definitions]', 'open'), PATIENTLY).toBe('');
 
       await page.click('[data-testid=take-over]'); // now a human's piece: what would an agent do?
       await expect.poll(() => page.textContent('.controls-column')).toContain('What would this agent do here?');

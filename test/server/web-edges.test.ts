@@ -78,6 +78,7 @@ describe('the edges of the web server', () => {
       ['\u202eatiR', 'name: a name may not hold bidirectional control characters'],
       ['\u200b\u2060\u200b', 'name: a name must show something'],
       ['   ', 'name: a name must show something'],
+      ['a'.repeat(201), 'name: a name may be 200 characters at the most'],
     ] as const) {
       const answer = await post(name, 3);
       expect(answer.status).toBe(400);

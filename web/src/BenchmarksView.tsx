@@ -22,11 +22,11 @@ function histogram(series: readonly (readonly number[])[]): { labels: string[]; 
   const width = Math.ceil(top / BINS);
   const whole = (lines: number) => lines.toLocaleString('en-US');
   // Each bin's range of whole lines; the last also holds the largest value.
-  const labels = Array.from({ length: BINS }, (_, bin) =>
-    width === 1
-      ? whole(bin)
-      : `${whole(bin * width)}–${whole(bin === BINS - 1 ? Math.max(top, (bin + 1) * width - 1) : (bin + 1) * width - 1)}`,
-  );
+  const labels = Array.from({ length: BINS }, (_, bin) => {
+    const low = bin * width;
+    const high = bin === BINS - 1 ? Math.max(top, low + width - 1) : low + width - 1;
+    return low === high ? whole(low) : `${whole(low)}–${whole(high)}`;
+  });
   const counts = series.map((values) => {
     const bins = new Array<number>(BINS).fill(0);
     for (const value of values) bins[Math.min(BINS - 1, Math.floor(value / width))]++;

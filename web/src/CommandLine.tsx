@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 
 /** A command to copy: with the button, or selected by hand where the page may not write the clipboard. */
@@ -18,10 +19,10 @@ export function CommandLine({ command, testId }: { command: string; testId: stri
       <code ref={text} data-testid={testId}>
         {/* Word by word, so that a line breaks between words, never inside a flag such as --validation-games. */}
         {command.split(' ').map((word, i) => (
-          <>
+          <Fragment key={i}>
             {i > 0 && ' '}
             <span class="word">{word}</span>
-          </>
+          </Fragment>
         ))}
       </code>
       <button type="button" onClick={() => void copy()}>

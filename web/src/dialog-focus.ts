@@ -20,6 +20,11 @@ const onTop = (dialog: HTMLElement) => openDialogs[openDialogs.length - 1] === d
 const focusables = (container: HTMLElement) =>
   [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
 
+/** Whether the focus is on no control: the page's body, or its <main> (focusable, for the skip link). */
+function focusFellOut(): boolean {
+  return document.activeElement === document.body || document.activeElement?.tagName === 'MAIN';
+}
+
 /**
  * Keeps the focus in the dialog `container` while it is mounted (see the module's comment); `onEscape`
  * closes it. An element the dialog focuses itself when it opens (autofocus, a name field) keeps the focus.
@@ -60,11 +65,11 @@ export function useDialogFocus(container: MutableRef<HTMLElement | null>, onEsca
     const keepInside = (event: FocusEvent) => {
       if (onTop(dialog) && event.target instanceof Node && !dialog.contains(event.target)) enter();
     };
-    // A click on the dialog's backdrop or text focuses nothing: the focus falls to the page's body.
+    // A click on the dialog's backdrop or text focuses nothing of its own: the focus falls to the page's body or its <main>.
     let regain: ReturnType<typeof setTimeout> | undefined;
     const leaving = () => {
       clearTimeout(regain);
-      regain = setTimeout(() => onTop(dialog) && document.activeElement === document.body && enter());
+      regain = setTimeout(() => onTop(dialog) && focusFellOut() && enter());
     };
     document.addEventListener('keydown', keys, true);
     document.addEventListener('focusin', keepInside);
@@ -76,7 +81,7 @@ export function useDialogFocus(container: MutableRef<HTMLElement | null>, onEsca
       document.removeEventListener('focusin', keepInside);
       dialog.removeEventListener('focusout', leaving);
       const returnable = opener instanceof HTMLElement && opener.isConnected && !dialog.contains(opener);
-      if (returnable && (document.activeElement === document.body || dialog.contains(document.activeElement))) {
+      if (returnable && (focusFellOut() || dialog.contains(document.activeElement))) {
         opener.focus({ preventScroll: true });
       }
     };

@@ -21,6 +21,14 @@ export function isTyping(event: KeyboardEvent): boolean {
   return target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'checkbox' && target.type !== 'button';
 }
 
+/**
+ * Whether a key event goes to a control that Space or Enter works (a button, a link, a summary): while
+ * a game is paused its keys move nothing, so they are left to the control.
+ */
+export function isOnControl(event: KeyboardEvent): boolean {
+  return (event.target as HTMLElement).closest?.('button, a[href], summary') != null;
+}
+
 /** Listens to window key presses while mounted. */
 export function useKeys(handler: (event: KeyboardEvent) => void): void {
   const latest = useRef(handler);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
+import { isOnControl, isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { NumberField } from '../NumberField.tsx';
 import { PAGE_GUIDE } from '../page-guide.ts';
 import { useStoredState } from '../stored-state.ts';
@@ -113,6 +113,7 @@ export function DuelView() {
     if (isTyping(event) || sessions.current.length === 0) return;
     const letter = event.key.toLowerCase();
     if (key) {
+      if (paused && result === null && isOnControl(event)) return; // a paused duel's keys move nothing: Space presses the control
       event.preventDefault(); // game keys play, or do nothing once the duel is decided: they never press a focused button
       if (human && result === null) human.humanKey(key);
     } else if (letter === 'p') togglePause();

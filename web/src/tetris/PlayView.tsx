@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHighScores, submitHighScore, type HighScore, type ScoreTable } from '../api.ts';
 import { useDialogFocus } from '../dialog-focus.ts';
-import { isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
+import { isOnControl, isTyping, useAnimationFrame, useCodeAgents, useFocusLoss, useKeys, useTicker } from '../hooks.ts';
 import { gameConfigOf } from '../../../src/tetris/game.ts';
 import { tetrisScoreTable } from '../../../src/tetris/score-table.ts';
 import { HighScoreTable } from '../HighScoreTable.tsx';
@@ -136,6 +136,7 @@ export function PlayView() {
     const current = session.current;
     const key = gameKeyOf(event);
     if (key && current && !current.game.over) {
+      if (current.paused && isOnControl(event)) return; // a paused game's keys move nothing: Space presses the control
       event.preventDefault();
       current.humanKey(key);
       return;

@@ -32,15 +32,49 @@ export function TouchControls({
 }) {
   const buttons = turnsBothWays ? BUTTONS : BUTTONS.filter(({ key }) => key !== 'A');
   const button = ({ key, symbol, word, name }: (typeof BUTTONS)[number]) => (
+    <PadButton key={key} id={key} name={name} symbol={symbol} word={word} disabled={disabled || paused} onClick={() => onKey(key)} />
+  );
+  return (
+    <div class={`touch-pad${turnsBothWays ? '' : ' one-turn'}`} role="group" aria-label="Game controls" data-testid="touch-pad">
+      {buttons.slice(0, -3).map(button)}
+      <PadButton
+        id="pause"
+        name={paused ? 'Resume' : 'Pause'}
+        symbol={paused ? '▶' : '❚❚'}
+        word={paused ? 'resume' : 'pause'}
+        disabled={disabled}
+        onClick={onPause}
+      />
+      {buttons.slice(-3).map(button)}
+    </div>
+  );
+}
+
+/** A button of the pad: a symbol and a word, named for screen readers and on hover. */
+function PadButton({
+  id,
+  name,
+  symbol,
+  word,
+  disabled,
+  onClick,
+}: {
+  id: string;
+  name: string;
+  symbol: string;
+  word: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
     <button
-      key={key}
       type="button"
-      class={`secondary touch-${key}`}
+      class={`secondary touch-${id}`}
       aria-label={name}
       title={name}
-      disabled={disabled || paused}
-      onClick={() => onKey(key)}
-      data-testid={`touch-${key}`}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={`touch-${id}`}
     >
       <span class="symbol" aria-hidden="true">
         {symbol}
@@ -49,26 +83,5 @@ export function TouchControls({
         {word}
       </span>
     </button>
-  );
-  return (
-    <div class={`touch-pad${turnsBothWays ? '' : ' one-turn'}`} role="group" aria-label="Game controls" data-testid="touch-pad">
-      {buttons.slice(0, -3).map(button)}
-      <button
-        type="button"
-        class="secondary touch-pause"
-        aria-label={paused ? 'Resume' : 'Pause'}
-        disabled={disabled}
-        onClick={onPause}
-        data-testid="touch-pause"
-      >
-        <span class="symbol" aria-hidden="true">
-          {paused ? '▶' : '❚❚'}
-        </span>
-        <span class="word" aria-hidden="true">
-          {paused ? 'resume' : 'pause'}
-        </span>
-      </button>
-      {buttons.slice(-3).map(button)}
-    </div>
   );
 }

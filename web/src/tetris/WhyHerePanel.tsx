@@ -194,9 +194,9 @@ export function WhyHerePanel({
             ),
         )}
         <li>
-          Bars: each feature&apos;s contribution (its value × the agent&apos;s weight) to the value the agent maximises, #1 pink and #
-          {other.rank} blue; to the right it adds, to the left it takes away. A positive #1 − #{other.rank} is in #1&apos;s favour. Hover a
-          feature for its value and weight.
+          Bars: each feature&apos;s contribution (its value × the agent&apos;s weight, negated for an agent that minimises a cost) to the
+          value the agent maximises, #1 pink and #{other.rank} blue; to the right it adds, to the left it takes away. A positive #1 − #
+          {other.rank} is in #1&apos;s favour. Hover a feature for its value and weight.
         </li>
       </ul>
       <details class="definitions" data-testid="feature-definitions">
