@@ -19,5 +19,6 @@ export default function setup(): () => void {
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
   const folder = mkdtempSync(join(tmpdir(), 'gridmind-tests-'));
   process.env.TMPDIR = folder;
-  return () => rmSync(folder, { recursive: true, force: true });
+  // Retried: a browser or agent program the last test stopped may still be writing its last files.
+  return () => rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }

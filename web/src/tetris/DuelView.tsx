@@ -129,8 +129,9 @@ export function DuelView() {
     <section class="duel">
       {sessions.current.length === 0 && (
         <p class="duel-intro" data-testid="duel-intro">
-          {PAGE_GUIDE.duel.about} A human plays the left board with Play&apos;s keys: ← → or A D to move, ↑ W X or Z to turn, ↓ S down,
-          Space to drop. P pauses both boards; paused, N and B step a piece on or back and Y shows why an agent put its piece where it did.
+          {PAGE_GUIDE.duel.about} A human plays the left board with Play&apos;s keys: ← → or A D to move, ↑ W or X to turn (Z the other way,
+          under SRS), ↓ S down, Space to drop. P pauses both boards; paused, N and B step a piece on or back and Y shows why an agent put
+          its piece where it did.
         </p>
       )}
       <form
