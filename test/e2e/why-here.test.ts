@@ -7,7 +7,7 @@ import type { Explanation } from '../../src/tetris-ai/explanation.ts';
 import type { Page } from 'playwright-core';
 import { explainGameTurn } from '../../web/src/tetris/why-here.ts';
 import { finishedGame } from '../server/finished-games.ts';
-import { appInBrowser, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
+import { appInBrowser, nextFrames, openPage, PATIENTLY, screenshot, scrollsSideways } from './app-harness.ts';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 420, height: 900 };
@@ -233,6 +233,23 @@ describe('explanations in the web app', () => {
         .poll(() => page.textContent('[data-testid=sg-hover]'))
         .toMatch(new RegExp(`The hint\\. [\\d,]+ games of the search began with it, the best scoring ${line.toLocaleString('en-US')}\\.`));
       await screenshot(page, 'samegame-hint-explained');
+
+      // Another group under the mouse is outlined in place of the hint's, and the hint's again once the mouse leaves it.
+      const hint = (await board.getAttribute('data-highlight'))!;
+      const groupAt = async (cx: number, cy: number) => {
+        await page.mouse.move(box.x + ((cx + 0.5) * box.width) / width, box.y + ((height - cy - 0.5) * box.height) / height);
+        await nextFrames(page);
+        return (await board.getAttribute('data-outlined'))!;
+      };
+      let other: string | null = null;
+      for (let cx = 0; cx < width && other === null; cx++) {
+        const outlined = await groupAt(cx, 0);
+        if (outlined !== hint && outlined.split(' ').length > 1) other = outlined;
+      }
+      expect(other).not.toBeNull();
+      expect(other!.split(' ')).not.toContain(hint.split(' ')[0]);
+      await page.mouse.move(0, 0);
+      await expect.poll(() => board.getAttribute('data-outlined'), PATIENTLY).toBe(hint);
       await page.close();
     });
   });

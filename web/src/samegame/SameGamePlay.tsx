@@ -43,6 +43,8 @@ export function SameGamePlay() {
   const underCursor = keyboard ? game.groupAt(...cursor) : [];
   const pointed = underCursor.length > 1 ? underCursor : hover;
   const hovered = hintExplanation === null || pointed.length < 2 ? null : firstMoveOf(hintExplanation, pointed);
+  // The group under the mouse is outlined even over a hint's (the cursor keeps its own frame); a replay's next move is, while it plays.
+  const outlined = !busy && hover.length > 1 ? hover : highlight.length > 0 ? highlight : pointed;
   const { width, height } = game.board;
   const size = useCellSize(stage, width, height, BOARD_BORDER);
   const mayUndo = game.canUndo && !thinking && !competing;
@@ -57,7 +59,7 @@ export function SameGamePlay() {
   );
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
-    const marks = { highlight: highlight.length > 0 ? highlight : pointed, cursor: keyboard ? cursor : null, shapes: stored.shapes };
+    const marks = { highlight: outlined, cursor: keyboard ? cursor : null, shapes: stored.shapes };
     if (context) drawSameGame(context, game.board, size, marks);
   });
   useKeys((event) => {
@@ -156,6 +158,7 @@ export function SameGamePlay() {
           data-score={game.score()}
           data-cursor={cursor.join(',')}
           data-highlight={highlight.map(([x, y]) => `${x},${y}`).join(' ')}
+          data-outlined={outlined.map(([x, y]) => `${x},${y}`).join(' ')}
           onFocus={(event) => setKeyboard(event.currentTarget.matches(':focus-visible'))}
           onBlur={() => setKeyboard(false)}
           onKeyDown={onBoardKey}
