@@ -23,7 +23,7 @@ export class SameGameBoard {
   readonly columnOf: Uint8Array;
   readonly rowOf: Uint8Array;
   /**
-   * Scratch for {@link group} and {@link removeGroup}: the cells found, and per cell the stamp of the last
+   * Scratch for {@link group} and {@link removeGroup}: the cells of the group removed, and per cell the stamp of the last
    * fill that reached it and the chain of the group found; made at the first use (a board kept as a copy,
    * such as an undo snapshot, never needs it).
    */
@@ -145,9 +145,9 @@ export class SameGameBoard {
    */
   removeGroup(cell: number, shift: Shift): number {
     if (!this.isMove(cell)) return 0;
-    const { stack } = this.scratchArrays();
-    const size = this.group(cell, stack);
-    this.removeCells(stack, 0, size, shift);
+    const { groupCells } = this.scratchArrays();
+    const size = this.group(cell, groupCells);
+    this.removeCells(groupCells, 0, size, shift);
     return size;
   }
 
@@ -188,7 +188,7 @@ export class SameGameBoard {
 
   private scratchArrays(): Scratch {
     return (this.scratch ??= {
-      stack: new Int32Array(this.width * this.height),
+      groupCells: new Int32Array(this.width * this.height),
       mark: new Int32Array(this.cells.length),
       chain: new Int32Array(this.cells.length),
       found: { size: 0, highest: 0 },
@@ -236,7 +236,7 @@ export class SameGameBoard {
 
 /** A board's scratch (see {@link SameGameBoard.scratch}). */
 interface Scratch {
-  readonly stack: Int32Array;
+  readonly groupCells: Int32Array;
   readonly mark: Int32Array;
   readonly chain: Int32Array;
   readonly found: ChainedGroup;
